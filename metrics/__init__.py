@@ -1,0 +1,45 @@
+"""umbral's metrics core: pure NumPy, no Manim, pandas or scikit-learn.
+
+Semantics everywhere: a sample is predicted positive iff ``score >= threshold``;
+the 2x2 grid is rows = truth, columns = prediction; a 0/0 ratio is 0.0.
+"""
+
+from metrics.curves import (
+    average_precision,
+    brier_score,
+    log_loss,
+    precision_recall_curve,
+    roc_auc,
+    roc_curve,
+)
+from metrics.multiclass import MulticlassReport, confusion_matrix, multiclass_report
+from metrics.point import (
+    accuracy,
+    balanced_accuracy,
+    expected_cost,
+    f1_score,
+    f_beta,
+    false_positive_rate,
+    matthews_corrcoef,
+    negative_predictive_value,
+    ppv_at_prevalence,
+    precision,
+    prevalence,
+    recall,
+    specificity,
+)
+from metrics.report import REPORT_KEYS, build_report
+from metrics.sweep import GRID, Snapshot, Sweep, grid_counts
+from metrics.thresholds import RULES, choose_thresholds, cost_ratio_threshold, tied_thresholds
+from metrics.verify import VerificationError, verify
+
+__all__ = [
+    "GRID", "REPORT_KEYS", "RULES", "MulticlassReport", "Snapshot", "Sweep",
+    "VerificationError", "accuracy", "average_precision", "balanced_accuracy",
+    "brier_score", "build_report", "choose_thresholds", "confusion_matrix",
+    "cost_ratio_threshold", "expected_cost", "f1_score", "f_beta",
+    "false_positive_rate", "grid_counts", "log_loss", "matthews_corrcoef",
+    "multiclass_report", "negative_predictive_value", "ppv_at_prevalence",
+    "precision", "precision_recall_curve", "prevalence", "recall", "roc_auc",
+    "roc_curve", "specificity", "tied_thresholds", "verify",
+]

@@ -1,0 +1,148 @@
+"""Threshold-free summaries: exact ROC and PR curves, AUC, AP, log-loss, Brier."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from metrics.point import safe_ratio
+from metrics.validation import check_binary_scores
+
+__all__ = [
+    "average_precision",
+    "brier_score",
+    "log_loss",
+    "precision_recall_curve",
+    "roc_auc",
+    "roc_curve",
+]
+
+# log-loss clips probabilities to [eps, 1 - eps] so a confident mistake costs
+# about 36 nats instead of infinity; scikit-learn clips to the same float64 eps.
+LOG_LOSS_EPS = float(np.finfo(np.float64).eps)
+
+
+def _descending_steps(y_true, y_score):
+    """Cumulative TP and FP at each distinct score, from the highest down.
+
+    Returns ``(thresholds, tp, fp)``; tied scores form one step, so a tie
+    between a positive and a negative is one diagonal step of the ROC.
+    """
+    y_true, y_score = check_binary_scores(y_true, y_score)
+    # Ties are grouped below, so an unstable (faster) sort is enough.
+    order = np.argsort(y_score)[::-1]
+    scores = y_score[order]
+    labels = y_true[order]
+    last_of_run = np.r_[np.flatnonzero(scores[1:] != scores[:-1]), scores.size - 1]
+    tp = np.cumsum(labels, dtype=np.int64)[last_of_run]
+    fp = last_of_run + 1 - tp
+    return scores[last_of_run], tp, fp
+
+
+def roc_curve(y_true, y_score):
+    """Exact ROC curve: one point per distinct score, no point dropped.
+
+    Returns
+    -------
+    fpr, tpr : ndarray
+        False and true positive rates, from (0, 0) to (1, 1).
+    thresholds : ndarray
+        ``thresholds[i]`` gives the point ``(fpr[i], tpr[i])`` when predicting
+        positive iff ``score >= thresholds[i]``; the first is ``+inf``.
+
+    Examples
+    --------
+    >>> fpr, tpr, thr = roc_curve([0, 1, 1, 0], [0.1, 0.8, 0.4, 0.4])
+    >>> fpr.tolist(), tpr.tolist()
+    ([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0])
+    """
+    thresholds, tp, fp = _descending_steps(y_true, y_score)
+    tpr = np.r_[0.0, safe_ratio(tp, tp[-1])]
+    fpr = np.r_[0.0, safe_ratio(fp, fp[-1])]
+    return fpr, tpr, np.r_[np.inf, thresholds]
+
+
+def roc_auc(y_true, y_score):
+    """Area under the exact ROC curve by the trapezoid rule.
+
+    Equals the probability that a random positive scores above a random
+    negative, ties counting one half: ``P(s+ > s-) + 0.5 P(s+ = s-)``.
+    Range 0..1; 0.5 is chance. Needs both classes.
+
+    Examples
+    --------
+    >>> roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.75
+    """
+    fpr, tpr, _ = roc_curve(y_true, y_score)
+    if tpr[-1] == 0 or fpr[-1] == 0:
+        raise ValueError("AUC needs both classes")
+    return float(np.trapezoid(tpr, fpr))
+
+
+def precision_recall_curve(y_true, y_score):
+    """Exact precision-recall curve, one point per distinct score.
+
+    Returns
+    -------
+    precision, recall : ndarray
+        From the highest threshold down; a first point (recall 0, precision 1)
+        is prepended, as drawn on screen.
+    thresholds : ndarray
+        ``+inf`` for the first point, then the distinct scores descending.
+
+    Examples
+    --------
+    >>> p, r, t = precision_recall_curve([0, 1, 1, 0], [0.1, 0.8, 0.4, 0.4])
+    >>> p.round(3).tolist(), r.tolist()
+    ([1.0, 1.0, 0.667, 0.5], [0.0, 0.5, 1.0, 1.0])
+    """
+    thresholds, tp, fp = _descending_steps(y_true, y_score)
+    precision = np.r_[1.0, safe_ratio(tp, tp + fp)]
+    recall = np.r_[0.0, safe_ratio(tp, tp[-1])]
+    return precision, recall, np.r_[np.inf, thresholds]
+
+
+def average_precision(y_true, y_score):
+    """Average precision (AP): ``sum_k (R_k - R_{k-1}) P_k``, a step sum.
+
+    Precision at each threshold weighted by the recall gained there, as
+    scikit-learn defines it (not the trapezoid, which is optimistic). Range
+    0..1; a random ranking scores about the prevalence.
+
+    Examples
+    --------
+    >>> round(average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 3)
+    0.833
+    """
+    precision, recall, _ = precision_recall_curve(y_true, y_score)
+    return float(np.sum(np.diff(recall) * precision[1:]))
+
+
+def log_loss(y_true, y_score):
+    """Mean negative log-likelihood of the labels under the scores, in nats.
+
+    Scores are clipped to ``[eps, 1 - eps]`` (float64 eps) first. Range 0..inf;
+    0 for certain correct answers, ``ln 2 = 0.693`` for always saying 0.5.
+
+    Examples
+    --------
+    >>> round(log_loss([1, 0], [0.5, 0.5]), 3)
+    0.693
+    """
+    y_true, y_score = check_binary_scores(y_true, y_score)
+    p = np.clip(y_score, LOG_LOSS_EPS, 1.0 - LOG_LOSS_EPS)
+    return float(-np.mean(np.where(y_true == 1, np.log(p), np.log1p(-p))))
+
+
+def brier_score(y_true, y_score):
+    """Brier score, the mean squared gap between score and label.
+
+    Range 0..1; 0 is perfect, 0.25 is always saying 0.5.
+
+    Examples
+    --------
+    >>> brier_score([1, 0], [0.5, 0.5])
+    0.25
+    """
+    y_true, y_score = check_binary_scores(y_true, y_score)
+    return float(np.mean((y_score - y_true) ** 2))

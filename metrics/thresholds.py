@@ -1,0 +1,114 @@
+"""Rules that pick a decision threshold, all evaluated on the lecture's grid.
+
+Every rule looks only at the 51 grid thresholds (``GRID``), the values a
+lecture can show, except :func:`cost_ratio_threshold`, which is a formula.
+When several grid thresholds tie for best, the highest one is chosen (it
+flags the fewest samples) and :func:`tied_thresholds` gives the whole range.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from metrics import point
+from metrics.sweep import GRID, Sweep
+
+__all__ = [
+    "RULES",
+    "choose_thresholds",
+    "cost_ratio_threshold",
+    "grid_scores",
+    "tied_thresholds",
+]
+
+#: Rule names, in the order reports list them.
+RULES = (
+    "max_f1",
+    "youden_j",
+    "closest_to_top_left",
+    "min_expected_cost",
+    "cost_ratio",
+    "target_recall",
+    "target_precision",
+)
+
+# Scores within this distance count as tied (float sums of equal counts).
+_TIE_TOLERANCE = 1e-12
+
+
+def grid_scores(sweep: Sweep, rule: str, cost_fn: float = 10.0, cost_fp: float = 1.0, grid=GRID):
+    """The value each grid threshold gets under ``rule``; higher is better."""
+    tp, fp, fn, tn = sweep.counts(grid)
+    if rule == "max_f1":
+        return point.f1_score(tp, fp, fn, tn)
+    if rule == "youden_j":
+        return point.recall(tp, fp, fn, tn) - point.false_positive_rate(tp, fp, fn, tn)
+    if rule == "closest_to_top_left":
+        fpr = point.false_positive_rate(tp, fp, fn, tn)
+        miss_rate = 1.0 - point.recall(tp, fp, fn, tn)
+        return -np.hypot(fpr, miss_rate)
+    if rule == "min_expected_cost":
+        return -point.expected_cost(tp, fp, fn, tn, cost_fn, cost_fp)
+    raise ValueError(f"unknown grid rule {rule!r}")
+
+
+def tied_thresholds(sweep: Sweep, rule: str, cost_fn: float = 10.0, cost_fp: float = 1.0, grid=GRID):
+    """All grid thresholds that score best under ``rule``, in increasing order.
+
+    Examples
+    --------
+    >>> sweep = Sweep.from_scores([0, 1, 0, 1], [0.1, 0.3, 0.5, 0.9])
+    >>> tied_thresholds(sweep, "min_expected_cost", cost_fn=3, cost_fp=1).tolist()
+    [0.12, 0.14, 0.16, 0.18, 0.2, 0.22, 0.24, 0.26, 0.28, 0.3]
+    """
+    values = grid_scores(sweep, rule, cost_fn, cost_fp, grid)
+    return np.asarray(grid)[values >= values.max() - _TIE_TOLERANCE]
+
+
+def cost_ratio_threshold(cost_fn: float, cost_fp: float) -> float:
+    """The threshold ``C_FP / (C_FP + C_FN)`` that minimises cost for calibrated scores.
+
+    Flag a sample when its probability p of being positive makes a miss cost
+    more than a false alarm: ``p * C_FN >= (1 - p) * C_FP``.
+
+    Examples
+    --------
+    >>> round(cost_ratio_threshold(cost_fn=10, cost_fp=1), 4)
+    0.0909
+    """
+    return cost_fp / (cost_fp + cost_fn)
+
+
+def _target_threshold(sweep: Sweep, metric, target: float, grid, highest: bool):
+    values = metric(*sweep.counts(grid))
+    reaching = np.asarray(grid)[values >= target - _TIE_TOLERANCE]
+    if reaching.size == 0:
+        return None
+    return float(reaching.max() if highest else reaching.min())
+
+
+def choose_thresholds(
+    sweep: Sweep,
+    cost_fn: float = 10.0,
+    cost_fp: float = 1.0,
+    target_recall: float = 0.9,
+    target_precision: float = 0.9,
+    grid=GRID,
+) -> dict:
+    """The threshold each rule in :data:`RULES` picks.
+
+    ``target_recall`` is the highest grid threshold whose recall still reaches
+    the target; ``target_precision`` the lowest whose precision reaches it
+    (keeping as much recall as possible). Either is ``None`` when no grid
+    threshold reaches its target.
+    """
+    chosen = {
+        rule: float(tied_thresholds(sweep, rule, cost_fn, cost_fp, grid).max())
+        for rule in ("max_f1", "youden_j", "closest_to_top_left", "min_expected_cost")
+    }
+    chosen["cost_ratio"] = cost_ratio_threshold(cost_fn, cost_fp)
+    chosen["target_recall"] = _target_threshold(sweep, point.recall, target_recall, grid, highest=True)
+    chosen["target_precision"] = _target_threshold(
+        sweep, point.precision, target_precision, grid, highest=False
+    )
+    return {rule: chosen[rule] for rule in RULES}

@@ -1,0 +1,79 @@
+"""Cross-check every number against scikit-learn before it reaches a screen."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from metrics.curves import roc_curve
+from metrics.sweep import GRID, Sweep
+
+__all__ = ["VerificationError", "verify"]
+
+# Relative tolerance: the two implementations sum in different orders.
+_RTOL = 1e-9
+_ATOL = 1e-12
+
+
+class VerificationError(AssertionError):
+    """A number of ours disagrees with scikit-learn's."""
+
+
+def _check(name: str, ours, theirs) -> None:
+    if not math.isclose(float(ours), float(theirs), rel_tol=_RTOL, abs_tol=_ATOL):
+        raise VerificationError(f"{name}: umbral {ours!r} != scikit-learn {theirs!r}")
+
+
+def _check_snapshot(values: dict, y_true, y_score, skm) -> None:
+    """Compare the per-threshold numbers in ``values`` with scikit-learn's."""
+    t = values["threshold"]
+    y_pred = (y_score >= t).astype(np.int8)
+    (tn, fp), (fn, tp) = skm.confusion_matrix(y_true, y_pred, labels=[0, 1])
+    where = f"at threshold {t:g}"
+    for name, theirs in (("tp", tp), ("fp", fp), ("fn", fn), ("tn", tn)):
+        _check(f"{name} {where}", values[name], theirs)
+    zero = {"zero_division": 0}
+    expected = {
+        "accuracy": skm.accuracy_score(y_true, y_pred),
+        "precision": skm.precision_score(y_true, y_pred, **zero),
+        "recall": skm.recall_score(y_true, y_pred, **zero),
+        "specificity": skm.recall_score(y_true, y_pred, pos_label=0, **zero),
+        "npv": skm.precision_score(y_true, y_pred, pos_label=0, **zero),
+        "f1": skm.f1_score(y_true, y_pred, **zero),
+        "mcc": skm.matthews_corrcoef(y_true, y_pred),
+        "fpr": 1.0 - skm.recall_score(y_true, y_pred, pos_label=0, **zero) if fp + tn else 0.0,
+    }
+    if tp + fn and fp + tn:  # scikit-learn warns and differs when a class is absent
+        expected["balanced_accuracy"] = skm.balanced_accuracy_score(y_true, y_pred)
+    for name, theirs in expected.items():
+        _check(f"{name} {where}", values[name], theirs)
+
+
+def verify(sweep: Sweep, report: dict | None = None, grid=GRID) -> bool:
+    """Recompute the report and every grid snapshot with scikit-learn.
+
+    Returns True, or raises :class:`VerificationError` naming the first
+    number that differs. scikit-learn is imported here, not at module load,
+    so the metrics core itself never depends on it.
+    """
+    from sklearn import metrics as skm
+
+    y_true, y_score = sweep.y_true, sweep.y_score
+    for snapshot in sweep.grid(grid):
+        _check_snapshot(snapshot.as_dict(), y_true, y_score, skm)
+    fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
+    our_fpr, our_tpr, _ = roc_curve(y_true, y_score)
+    same = fpr.shape == our_fpr.shape and np.allclose(fpr, our_fpr, rtol=_RTOL, atol=_ATOL)
+    if not (same and np.allclose(tpr, our_tpr, rtol=_RTOL, atol=_ATOL)):
+        raise VerificationError("ROC curve points differ from scikit-learn's roc_curve")
+    if report is None:
+        return True
+    _check_snapshot(report, y_true, y_score, skm)
+    _check("majority_baseline_accuracy", report["majority_baseline_accuracy"],
+           max(np.mean(y_true), 1 - np.mean(y_true)))
+    _check("auc", report["auc"], skm.roc_auc_score(y_true, y_score))
+    _check("average_precision", report["average_precision"], skm.average_precision_score(y_true, y_score))
+    _check("log_loss", report["log_loss"], skm.log_loss(y_true, y_score, labels=[0, 1]))
+    _check("brier", report["brier"], skm.brier_score_loss(y_true, y_score))
+    return True
