@@ -1,0 +1,51 @@
+# umbral: two commands on a fresh Debian 12 machine.
+#   make render   installs everything, then renders the default lecture into out/
+#   make test     installs everything, then runs the test suite
+# Idempotent: a second run only does what is missing.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.umbral-installed
+# cairo/pango headers for pycairo and manimpango (no Linux wheels); Inter is the pinned font.
+APT_PACKAGES := build-essential pkg-config python3-dev python3-venv libcairo2-dev libpango1.0-dev fonts-inter
+
+.PHONY: render test system setup lint bench clean
+
+render: setup
+	$(BIN)/python render.py
+
+test: setup
+	$(BIN)/python -m pytest
+
+setup: system $(STAMP)
+
+system:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	  else \
+	    echo "umbral needs these Debian packages. Run this, then run make again:"; \
+	    echo "  sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[test]"
+	touch $(STAMP)
+
+lint: setup
+	$(BIN)/ruff check .
+
+bench: setup
+	$(BIN)/python benchmarks/metrics.py
+
+clean:
+	rm -rf $(VENV) out *.egg-info

@@ -1,0 +1,247 @@
+"""umbral's command line: report, trace, export scores and render lecture scenes.
+
+Thin on purpose: parse options, load data, call the metrics core or the
+renderer, print. Manim, pandas and scikit-learn are imported only by the
+commands that need them, so ``--help`` and ``report`` start fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+
+import click
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str) -> None:
+    """Print a one-line error and exit with the bad-input code."""
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def data_options(command):
+    """Options shared by every command that reads a dataset."""
+    options = [
+        click.option("--data", "source", default="screening", show_default=True,
+                     help="Built-in dataset name (see `list`) or a CSV/JSON/Parquet file."),
+        click.option("--label-col", help="Column holding the true labels (auto-detected if omitted)."),
+        click.option("--score-col", help="Column holding the scores (auto-detected if omitted)."),
+        click.option("--positive", help="Label value of the positive class when labels are not 0/1."),
+        click.option("--target", help="Raw table mode: the label column; the features are scored by "
+                                      "a logistic regression on a 70/30 split."),
+        click.option("--seed", type=int, help="Split seed for raw tables (9409) or generator seed."),
+        click.option("--n", "n", type=int, help="screening: number of patients (231)."),
+        click.option("--prevalence", type=float, help="screening: share of positives (0.35)."),
+        click.option("--separation", type=float, help="screening: distance between the humps (1.35)."),
+        click.option("--rescale", type=click.Choice(["minmax", "sigmoid"]),
+                     help="Map scores outside [0, 1] into it."),
+    ]
+    return functools.reduce(lambda cmd, option: option(cmd), reversed(options), command)
+
+
+def cost_options(command):
+    """The two error costs used by the cost rules."""
+    command = click.option("--cost-fp", type=float, default=1.0, show_default=True,
+                           help="Cost of a false alarm (false positive).")(command)
+    return click.option("--cost-fn", type=float, default=10.0, show_default=True,
+                        help="Cost of a missed positive (false negative).")(command)
+
+
+def load(**data_kwargs):
+    """Load and validate a dataset, or exit 2 with a one-line reason."""
+    from data import DataError, load_dataset
+
+    try:
+        return load_dataset(**data_kwargs)
+    except DataError as error:
+        _fail(str(error))
+
+
+def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float) -> tuple:
+    """The report and sweep of a dataset, checked against scikit-learn."""
+    from metrics import Sweep, VerificationError, build_report, verify
+
+    if cost_fn < 0 or cost_fp < 0 or cost_fn + cost_fp == 0:
+        _fail("costs must be >= 0 and not both 0; e.g. --cost-fn 10 --cost-fp 1")
+    sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
+    report = build_report(sweep, threshold=threshold, cost_fn=cost_fn, cost_fp=cost_fp)
+    try:
+        report["verified_against_sklearn"] = verify(sweep, report)
+    except VerificationError as error:
+        click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)
+        sys.exit(1)
+    return report, sweep
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.pass_context
+def cli(context: click.Context) -> None:
+    """Turn a classifier's scores into lecture-ready animations.
+
+    Run with no command to render the default lecture into out/.
+    """
+    if context.invoked_subcommand is None:
+        context.invoke(render)
+
+
+@cli.command("list")
+def list_command() -> None:
+    """List the scenes and built-in datasets."""
+    from data import BUILTINS
+    from scenes.registry import SCENES
+
+    click.echo("Scenes, in lecture order (render.py render NAME ...):")
+    for name, (_, description, _) in SCENES.items():
+        click.echo(f"  {name:<15} {description}")
+    click.echo("")
+    click.echo("Datasets (--data NAME, or a path to your own file):")
+    for name, description in BUILTINS.items():
+        click.echo(f"  {name:<15} {description}")
+
+
+@cli.command()
+@data_options
+@cost_options
+@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
+              help="Decision threshold: positive iff score >= threshold.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, **data_kwargs) -> None:
+    """Every metric at one threshold, verified against scikit-learn."""
+    from metrics.report_text import format_report
+
+    dataset = load(**data_kwargs)
+    values, _ = verified_report(dataset, threshold, cost_fn, cost_fp)
+    if as_json:
+        click.echo(json.dumps(values, indent=2))
+    else:
+        click.echo(format_report(values, title=dataset.title, cost_fn=cost_fn, cost_fp=cost_fp))
+
+
+@cli.command()
+@data_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default is a table).")
+def trace(as_json: bool, **data_kwargs) -> None:
+    """The counts and rates at each of the 51 grid thresholds 0.00..1.00."""
+    from metrics import Snapshot
+    from metrics.report_text import format_trace
+
+    dataset = load(**data_kwargs)
+    _, sweep = verified_report(dataset, 0.5, 10.0, 1.0)
+    rows = [s.as_dict(Snapshot.PER_THRESHOLD_KEYS) for s in sweep.grid()]
+    click.echo(json.dumps(rows, indent=2) if as_json else format_trace(rows))
+
+
+@cli.command()
+@data_options
+@click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False),
+              help="JSON file to write (validated pairs plus provenance).")
+def scores(out_path: str, **data_kwargs) -> None:
+    """Export the validated (label, score) pairs with their provenance."""
+    from data import DataError, export_scores
+
+    dataset = load(**data_kwargs)
+    try:
+        export_scores(dataset, out_path)
+    except (DataError, OSError) as error:
+        _fail(f"cannot write {out_path}: {error}")
+    click.echo(f"wrote {out_path}: {dataset.y_true.size} pairs from {dataset.title}")
+
+
+def _parse_resolution(value: str | None):
+    if not value:
+        return None
+    try:
+        width, height = (int(part) for part in value.lower().split("x"))
+    except ValueError:
+        _fail(f"--resolution {value!r} is not WIDTHxHEIGHT; e.g. --resolution 1280x720")
+    if width < 16 or height < 16 or width % 2 or height % 2:
+        _fail(f"--resolution {value}: width and height must be even and at least 16")
+    return width, height
+
+
+def _parse_thresholds(value: str | None) -> tuple[float, ...]:
+    if not value:
+        return ()
+    try:
+        thresholds = tuple(float(part) for part in value.split(","))
+    except ValueError:
+        _fail(f"--at {value!r} must be thresholds separated by commas; e.g. --at 0.3,0.5")
+    if any(not 0.0 <= t <= 1.0 for t in thresholds):
+        _fail(f"--at {value}: thresholds must lie in [0, 1]")
+    return thresholds
+
+
+@cli.command()
+@click.argument("scene_names", nargs=-1, metavar="[SCENE]...")
+@data_options
+@cost_options
+@click.option("--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
+              help="Language of every on-screen string.")
+@click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="medium",
+              show_default=True, help="480p15, 720p30, 1080p60 or 2160p60.")
+@click.option("--resolution", help="WIDTHxHEIGHT, overrides --quality (e.g. 192x108).")
+@click.option("--fps", type=click.FloatRange(1, 120), help="Frame rate, overrides --quality.")
+@click.option("--format", "fmt", type=click.Choice(["mp4", "gif", "png", "webm", "mov"]), default="mp4",
+              show_default=True, help="png = last frame (or the --at stills).")
+@click.option("--aspect", type=click.Choice(["16:9", "4:3"]), default="16:9", show_default=True)
+@click.option("--transparent", is_flag=True, help="Transparent background (webm or mov only).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
+              help="Output folder: OUT/<dataset>/<lang>/<Scene>.<ext>.")
+@click.option("--at", "at", help="PNG stills at these thresholds instead of a video, e.g. 0.3,0.5.")
+@click.option("--gif-loop", type=click.Choice(["forever", "once"]), default="forever", show_default=True)
+@click.option("--preset", type=click.Choice(["veryfast", "medium", "slow"]), default="medium",
+              show_default=True, help="x264 speed/size trade-off for mp4.")
+def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, transparent,
+           out_dir, at, gif_loop, preset, **data_kwargs) -> None:
+    """Render scenes (default: the whole lecture, in order) into OUT."""
+    import time
+    from pathlib import Path
+
+    from scenes.registry import LECTURE_ORDER, SCENES
+
+    names = scene_names or LECTURE_ORDER
+    unknown = [name for name in names if name not in SCENES]
+    if unknown:
+        _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `render.py list`)")
+    if transparent and fmt not in ("webm", "mov"):
+        _fail("--transparent needs --format webm or --format mov (mp4 and gif have no alpha)")
+    thresholds = _parse_thresholds(at)
+    size = _parse_resolution(resolution)
+    dataset = load(**data_kwargs)
+
+    from metrics import VerificationError
+    from scenes.facts import facts_for
+    from scenes.runner import RenderOptions, render_scene, write_trace
+
+    try:
+        facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp)
+    except VerificationError as error:
+        click.echo(f"error: a number disagrees with scikit-learn, refusing to render: {error}", err=True)
+        sys.exit(1)
+    options = RenderOptions(lang=lang, quality=quality, resolution=size, fps=fps, fmt=fmt, aspect=aspect,
+                            transparent=transparent, out_dir=Path(out_dir), at=thresholds,
+                            gif_loop=gif_loop == "forever", preset=preset)
+    width, height, rate = options.size()
+    jobs = [(name, t) for name in names for t in (thresholds or (None,))]
+    written = []
+    for index, (name, still_at) in enumerate(jobs, start=1):
+        what = f"still at {still_at:.2f}" if still_at is not None else fmt
+        click.echo(f"[{index}/{len(jobs)}] {name}: {dataset.name}, {lang}, {width}x{height}@{rate:g}, {what} ...")
+        started = time.perf_counter()
+        try:
+            files = render_scene(name, facts, options, still_at=still_at)
+        except Exception as error:  # a scene bug or encoder failure: report, exit 1
+            click.echo(f"error: rendering {name} failed: {type(error).__name__}: {error}", err=True)
+            sys.exit(1)
+        if name == "ThresholdSweep" and still_at is None:
+            files.append(write_trace(facts, files[0].with_name("trace.json")))
+        click.echo(f"      done in {time.perf_counter() - started:.1f} s: {', '.join(map(str, files))}")
+        written += files
+    click.echo(f"wrote {len(written)} file(s) under {out_dir}/")
+
+
+if __name__ == "__main__":
+    cli()

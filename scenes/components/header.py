@@ -1,0 +1,85 @@
+"""The threshold header (θ with a slider) and the plain-words readout."""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, PI, RIGHT, UP, Line, Triangle, VGroup
+
+from scenes import style
+from scenes.components.base import SnapshotPanel
+from scenes.components.live_text import LiveText, count_slot, rate_slot
+
+__all__ = ["Readout", "ThresholdHeader"]
+
+
+class ThresholdHeader(SnapshotPanel, VGroup):
+    """"threshold θ = 0.34", the rule it applies, and a 0..1 slider with a pointer.
+
+    Parts: ``value`` (live θ), ``rule``, ``track`` (static slider with ticks),
+    ``pointer`` (moves to θ).
+    """
+
+    def __init__(self, strings: dict, track_length: float = 4.2):
+        VGroup.__init__(self)
+        self.value = LiveText(strings["threshold_header"], {"threshold": rate_slot(weight="BOLD")},
+                              size=style.SIZE_HEADER, weights={"θ": "BOLD"})
+        self.rule = style.text(strings["flag_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        self.rule.next_to(self.value, DOWN, buff=0.12, aligned_edge=LEFT)
+        line = Line([0, 0, 0], [track_length, 0, 0], color=style.GRID_LINE, stroke_width=style.STROKE)
+        ticks = VGroup()
+        for value in (0, 0.5, 1):
+            x = value * track_length
+            ticks.add(Line([x, -0.08, 0], [x, 0.08, 0], color=style.GRID_LINE, stroke_width=style.STROKE))
+            ticks.add(style.text(f"{value:g}", size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+                      .move_to([x, -0.3, 0]))
+        self.track = VGroup(line, ticks)
+        self.track.next_to(self.value, RIGHT, buff=0.9).align_to(self.value, UP).shift(DOWN * 0.2)
+        self.pointer = Triangle(color=style.HIGHLIGHT, fill_opacity=1.0, stroke_width=0)
+        self.pointer.rotate(PI).scale(0.12)
+        self.pointer.next_to(line.get_start(), UP, buff=0.04)
+        self.add(self.rule, self.track, self.value, self.pointer)
+
+    def show(self, snapshot) -> None:
+        """θ of ``snapshot`` in the number and on the slider."""
+        self.value.set_values(threshold=snapshot.threshold)
+        line = self.track[0]
+        x = line.get_start()[0] + snapshot.threshold * (line.get_end()[0] - line.get_start()[0])
+        self.pointer.set_x(x)
+
+
+class Readout(SnapshotPanel, VGroup):
+    """Three lines reading recall, precision and accuracy in plain words.
+
+    Every number comes from the snapshot: "recall 0.61: 49 of 80 positives caught".
+    """
+
+    def __init__(self, strings: dict, n: int, positives: int, line_gap: float = 0.5):
+        VGroup.__init__(self)
+        colors = style.METRIC_COLORS
+        self.lines = {
+            "recall": LiveText(
+                strings["read_recall"].replace("{positives}", str(positives)),
+                {"recall": rate_slot(colors["recall"], "BOLD"), "tp": count_slot(n)},
+                colors={strings["recall"]: colors["recall"]}),
+            "precision": LiveText(
+                strings["read_precision"],
+                {"precision": rate_slot(colors["precision"], "BOLD"), "tp": count_slot(n),
+                 "flagged": count_slot(n)},
+                colors={strings["precision"]: colors["precision"]}),
+            "accuracy": LiveText(
+                strings["read_accuracy"].replace("{n}", str(n)),
+                {"accuracy": rate_slot(colors["accuracy"], "BOLD"), "correct": count_slot(n)},
+                colors={strings["accuracy"]: colors["accuracy"]}),
+        }
+        VGroup(*self.lines.values()).arrange(DOWN, buff=line_gap - 0.3, aligned_edge=LEFT)
+        self.add(*self.lines.values())
+
+    def show(self, snapshot) -> None:
+        """The three sentences for ``snapshot``."""
+        s = snapshot
+        self.lines["recall"].set_values(recall=s.recall, tp=s.tp)
+        self.lines["precision"].set_values(precision=s.precision, tp=s.tp, flagged=s.tp + s.fp)
+        self.lines["accuracy"].set_values(accuracy=s.accuracy, correct=s.tp + s.tn)
+
+    def sentences(self) -> dict:
+        """The numbers each line displays now, for tests."""
+        return {name: {slot: line.shown(slot) for slot in line.slot_specs} for name, line in self.lines.items()}

@@ -1,0 +1,83 @@
+"""Horizontal bars for accuracy, precision, recall and F1."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import LEFT, RIGHT, DashedLine, Rectangle, VGroup
+
+from scenes import style
+from scenes.components.base import SnapshotPanel
+from scenes.components.live_text import LiveText, rate_slot
+
+__all__ = ["METRICS", "MetricBars"]
+
+METRICS = ("accuracy", "precision", "recall", "f1")
+
+
+class MetricBars(SnapshotPanel, VGroup):
+    """One bar per metric, its name at the left and its value at the right.
+
+    Parts: ``tracks`` (static 0..1 outlines), ``names``, ``bars[metric]``,
+    ``values[metric]`` (live numbers), ``baseline`` (dashed mark of the
+    majority-class accuracy on the accuracy row, with its legend).
+    A bar at 0 keeps its points (a zero-width rectangle), so it can grow again.
+    """
+
+    def __init__(self, strings: dict, baseline_accuracy: float, bar_length: float = 1.75,
+                 bar_height: float = 0.42, row_gap: float = 0.86):
+        VGroup.__init__(self)
+        self.bar_length, self.bar_height = bar_length, bar_height
+        self.bars, self.values = {}, {}
+        self.tracks, self.names = VGroup(), VGroup()
+        self.x0 = 0.0
+        for row, metric in enumerate(METRICS):
+            y = -row * row_gap
+            color = style.METRIC_COLORS[metric]
+            name = style.text(strings[metric], size=style.SIZE_LABEL, color=color)
+            name.move_to([self.x0 - 0.15, y, 0], aligned_edge=RIGHT)
+            track = Rectangle(width=bar_length, height=bar_height, stroke_width=style.STROKE_THIN,
+                              stroke_color=style.PANEL_STROKE).move_to([self.x0 + bar_length / 2, y, 0])
+            bar = Rectangle(width=bar_length, height=bar_height, stroke_width=0)
+            bar.set_fill(color, opacity=0.9).move_to(track)
+            value = LiveText("{v}", {"v": rate_slot(weight="BOLD")}, size=style.SIZE_NUMBER, align="left")
+            value.move_to([self.x0 + bar_length + 0.15, y, 0], aligned_edge=LEFT)
+            self.tracks.add(track)
+            self.names.add(name)
+            self.bars[metric], self.values[metric] = bar, value
+        self.baseline = self._baseline(strings, baseline_accuracy, row_gap * (len(METRICS) - 0.35))
+        self.add(self.tracks, self.names, self.baseline, *self.bars.values(), *self.values.values())
+
+    def _baseline(self, strings: dict, accuracy: float, legend_depth: float) -> VGroup:
+        """Dashed mark at the majority-class accuracy, and a legend under the bars."""
+        x = self.x0 + accuracy * self.bar_length
+        half = self.bar_height / 2 + 0.1
+        mark = DashedLine([x, half, 0], [x, -half, 0], color=style.BASELINE_COLOR,
+                          stroke_width=style.STROKE, dash_length=0.06)
+        legend_line = DashedLine([0, 0, 0], [0.35, 0, 0], color=style.BASELINE_COLOR,
+                                 stroke_width=style.STROKE, dash_length=0.06)
+        legend_text = style.text(f"{strings['baseline']} {accuracy:.2f}", size=style.SIZE_SMALL,
+                                 color=style.MUTED_TEXT)
+        legend = VGroup(legend_line, legend_text).arrange(RIGHT, buff=0.12)
+        legend.move_to([self.x0 - 0.15, -legend_depth, 0], aligned_edge=LEFT)
+        return VGroup(mark, legend)
+
+    def show(self, snapshot) -> None:
+        """Bar lengths and values of ``snapshot``."""
+        for metric, track in zip(METRICS, self.tracks, strict=True):
+            value = getattr(snapshot, metric)
+            bar = self.bars[metric]
+            # Measured from the track, so the panel may be moved or scaled freely.
+            left, bottom = track.get_left()[0], track.get_bottom()[1]
+            right, top = left + max(value, 0.0) * track.width, track.get_top()[1]
+            # Set the corners directly: stretching a zero-width bar cannot grow it back.
+            bar.set_points_as_corners(np.array(
+                [[left, top, 0], [right, top, 0], [right, bottom, 0], [left, bottom, 0], [left, top, 0]]))
+            self.values[metric].set_values(v=value)
+
+    def shown_values(self) -> dict:
+        """The numbers currently displayed, as floats."""
+        return {metric: float(self.values[metric].shown("v")) for metric in METRICS}
+
+    def bar_fraction(self, metric: str) -> float:
+        """Length of a bar as a fraction of its full 0..1 track."""
+        return self.bars[metric].width / self.tracks[METRICS.index(metric)].width

@@ -1,0 +1,167 @@
+"""Render one scene to a final file, atomically, with Manim's cache off.
+
+Each render gets a private Manim media folder (processes must never share
+one) that is deleted afterwards. The finished file is written under a
+temporary name beside its destination and renamed into place, so a failed
+or interrupted render leaves neither a half-written file nor temp files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scenes.registry import scene_class
+
+__all__ = ["QUALITIES", "RenderOptions", "atomic_target", "output_path", "render_scene", "write_trace"]
+
+#: Named qualities: (width, height, fps) for 16:9.
+QUALITIES = {
+    "low": (854, 480, 15),
+    "medium": (1280, 720, 30),
+    "high": (1920, 1080, 60),
+    "4k": (3840, 2160, 60),
+}
+ASPECTS = {"16:9": (16, 9), "4:3": (4, 3)}
+FRAME_HEIGHT = 8.0  # Manim units; the frame width follows the aspect.
+GIF_MAX_FPS = 25.0
+GIF_MAX_WIDTH = 640
+#: x264 presets: "medium" is Manim's default; "veryfast" for quick drafts.
+ENCODER_PRESETS = ("veryfast", "medium", "slow")
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """What to render and how; resolution and fps override the quality."""
+
+    lang: str = "en"
+    quality: str = "medium"
+    resolution: tuple[int, int] | None = None
+    fps: float | None = None
+    fmt: str = "mp4"
+    aspect: str = "16:9"
+    transparent: bool = False
+    out_dir: Path = Path("out")
+    at: tuple[float, ...] = ()
+    gif_loop: bool = True
+    preset: str = "medium"
+    extra: dict = field(default_factory=dict)
+
+    def size(self) -> tuple[int, int, float]:
+        """Pixel width, height and frame rate after overrides and aspect."""
+        width, height, fps = QUALITIES[self.quality]
+        if self.resolution:
+            width, height = self.resolution
+        else:
+            num, den = ASPECTS[self.aspect]
+            width = round(height * num / den / 2) * 2
+        return width, height, float(self.fps or fps)
+
+
+def output_path(out_dir: Path, dataset: str, lang: str, scene: str, ext: str, at: float | None = None) -> Path:
+    """``OUT/<dataset>/<lang>/<Scene>.<ext>``, stills ``<Scene>@0.50.png``."""
+    stem = scene if at is None else f"{scene}@{at:.2f}"
+    return Path(out_dir) / dataset / lang / f"{stem}.{ext}"
+
+
+def _manim_config(options: RenderOptions, media_dir: Path, fmt: str) -> dict:
+    width, height, fps = options.size()
+    return {
+        "format": fmt,
+        "pixel_width": width,
+        "pixel_height": height,
+        "frame_rate": fps,
+        "frame_height": FRAME_HEIGHT,
+        "frame_width": FRAME_HEIGHT * width / height,
+        "media_dir": str(media_dir),
+        "disable_caching": True,  # data-driven scenes: Manim's hash misses the data
+        "transparent": options.transparent,
+        "verbosity": "ERROR",
+        "progress_bar": "none",
+        "output_file": "scene",
+        "video_encoder_options": {"preset": options.preset, "crf": "23"} if fmt == "mp4" else {},
+    }
+
+
+def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, fmt: str,
+               still_at: float | None) -> tuple[Path, Path | None]:
+    """Render with Manim into ``media_dir``; return (artifact, subtitles or None)."""
+    from manim import tempconfig
+
+    cls = scene_class(scene_name)
+    with tempconfig(_manim_config(options, media_dir, fmt)):
+        scene = cls(facts, options.lang, still_at=still_at) if still_at is not None else cls(facts, options.lang)
+        scene.render()
+        writer = scene.renderer.file_writer
+        artifact = writer.image_file_path if fmt == "png" else writer.movie_file_path
+        plan = writer.output_plan
+        subtitles = plan.subcaption_file if plan.subcaption_file and plan.subcaption_file.exists() else None
+    return Path(artifact), subtitles
+
+
+@contextmanager
+def atomic_target(final: Path):
+    """Yield a temp path beside ``final``; rename it into place only on success."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".partial", dir=final.parent)
+    os.close(handle)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
+    try:
+        yield Path(temp)
+        os.replace(temp, final)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+
+
+def _place(source: Path, final: Path) -> None:
+    """Copy a finished artifact into place atomically."""
+    with atomic_target(final) as temp:
+        shutil.copyfile(source, temp)
+
+
+def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float | None = None) -> list[Path]:
+    """Render ``scene_name`` for ``facts``; return the files written.
+
+    mp4/webm/mov come straight from Manim; gif is made from an mp4 with its
+    own palette; png is the last frame, or the panels at ``still_at``.
+    """
+    fmt = "png" if still_at is not None else options.fmt
+    final = output_path(options.out_dir, facts.name, options.lang, scene_name, fmt, still_at)
+    media_dir = Path(tempfile.mkdtemp(prefix="umbral-media-"))
+    written = []
+    try:
+        manim_fmt = "mp4" if fmt == "gif" else fmt
+        artifact, subtitles = _run_manim(scene_name, facts, options, media_dir, manim_fmt, still_at)
+        if fmt == "gif":
+            from scenes.media_convert import mp4_to_gif
+
+            gif = media_dir / "scene.gif"
+            mp4_to_gif(artifact, gif, max_fps=GIF_MAX_FPS, max_width=GIF_MAX_WIDTH, loop=options.gif_loop)
+            artifact = gif
+        _place(artifact, final)
+        written.append(final)
+        if subtitles is not None and fmt != "png":
+            srt = final.with_suffix(".srt")
+            _place(subtitles, srt)
+            written.append(srt)
+    finally:
+        shutil.rmtree(media_dir, ignore_errors=True)
+    return written
+
+
+def write_trace(facts, path: Path) -> Path:
+    """The 51 grid snapshots as JSON, written atomically next to a video."""
+    from metrics import Snapshot
+
+    rows = [snapshot.as_dict(Snapshot.PER_THRESHOLD_KEYS) for snapshot in facts.grid]
+    with atomic_target(path) as temp:
+        temp.write_text(json.dumps({"dataset": facts.name, "snapshots": rows}, indent=1), encoding="utf-8")
+    return path

@@ -1,0 +1,79 @@
+"""The one style module: palette, font, sizes and layout anchors.
+
+Colours come from the Okabe-Ito palette (safe for the common colour-vision
+deficiencies); colour is never the only cue, every cell, bar and region also
+carries a text label. A metric keeps its colour in every scene.
+"""
+
+from __future__ import annotations
+
+from manim import Text
+
+# The pinned font, installed by the set-up (Debian package fonts-inter).
+# tests/scenes checks that Pango really resolves it (a missing font falls
+# back silently to DejaVu).
+FONT = "Inter"
+
+# Okabe-Ito.
+ORANGE = "#E69F00"
+SKY_BLUE = "#56B4E9"
+BLUISH_GREEN = "#009E73"
+YELLOW = "#F0E442"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+REDDISH_PURPLE = "#CC79A7"
+
+BACKGROUND = "#15171C"
+TEXT = "#ECECEC"
+MUTED_TEXT = "#A9ADB6"
+GRID_LINE = "#5A5F6B"
+PANEL_STROKE = "#3A3E48"
+HIGHLIGHT = "#FFFFFF"
+
+#: One fixed colour per metric, the same in every scene.
+METRIC_COLORS = {
+    "accuracy": YELLOW,
+    "precision": ORANGE,
+    "recall": BLUISH_GREEN,
+    "f1": VERMILLION,
+    "specificity": SKY_BLUE,
+    "fpr": SKY_BLUE,
+    "auc": "#D9D9D9",
+}
+
+#: The two true classes: positives purple, negatives blue (as in OverlappingHumps).
+POSITIVE_COLOR = REDDISH_PURPLE
+NEGATIVE_COLOR = SKY_BLUE
+ROC_DOT_COLOR = HIGHLIGHT
+CHANCE_COLOR = MUTED_TEXT
+BASELINE_COLOR = HIGHLIGHT
+
+# Font sizes (Manim units: 48 is Manim's default). 20 is the smallest used;
+# at 480p it is about 12 px high, at 1080p about 27 px.
+SIZE_TITLE = 40
+SIZE_HEADER = 36
+SIZE_LABEL = 24
+SIZE_SMALL = 20
+SIZE_NUMBER = 30
+SIZE_CELL_COUNT = 40
+SIZE_READOUT = 24
+
+# Stroke widths.
+STROKE_THIN = 1.5
+STROKE = 3.0
+STROKE_CURVE = 4.0
+
+# Cell fill opacity for an empty cell and for a cell holding every sample.
+CELL_MIN_OPACITY = 0.08
+CELL_MAX_OPACITY = 0.6
+
+# Layout of the 16:9 frame (14.22 x 8 units): header, three panels, readout.
+EDGE_BUFF = 0.45
+SAFE_WIDTH = 14.22 - 2 * 0.35
+PANEL_TOP = 2.45
+PANEL_GAP = 0.4
+
+
+def text(content: str, size: float = SIZE_LABEL, color: str = TEXT, **kwargs) -> Text:
+    """A Text in the pinned font (never the Manim default serif)."""
+    return Text(content, font=FONT, font_size=size, color=color, disable_ligatures=True, **kwargs)

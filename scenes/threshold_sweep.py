@@ -1,0 +1,120 @@
+"""ThresholdSweep: the centerpiece. θ slides 0 -> 1 and every number follows."""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN, LEFT, RIGHT, UP, Circle, FadeIn, FadeOut, Scene, UpdateFromAlphaFunc, VGroup, Write, linear,
+)
+
+from scenes import style
+from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
+from scenes.facts import Facts
+from scenes.strings import dataset_title, strings_for
+
+__all__ = ["ThresholdSweep"]
+
+
+class ThresholdSweep(Scene):
+    """Confusion grid, metric bars and ROC point moving together as θ sweeps the grid."""
+
+    opening_seconds = 3.0
+    sweep_seconds = 10.0
+    glide_seconds = 1.0
+    hold_seconds = 2.0
+    closing_seconds = 3.0
+
+    def __init__(self, facts: Facts, lang: str = "en", still_at: float | None = None, **kwargs):
+        self.facts = facts
+        self.lang = lang
+        # A still shows the panels at one threshold with no animation (png output).
+        self.still_at = still_at
+        self.strings = strings_for(lang)
+        super().__init__(**kwargs)
+
+    # -- building -------------------------------------------------------
+    def build_panels(self) -> VGroup:
+        """Every panel, laid out, showing θ = 0. Static parts come first in each."""
+        f, s = self.facts, self.strings
+        first = f.grid[0]
+        self.header = ThresholdHeader(s)
+        self.header.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+        self.grid_panel = ConfusionGrid(s, n=first.n)
+        self.bars = MetricBars(s, f.report["majority_baseline_accuracy"])
+        self.roc = RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"])
+        row = VGroup(self.grid_panel, self.bars, self.roc).arrange(RIGHT, buff=style.PANEL_GAP, aligned_edge=UP)
+        # Long labels (Spanish) may widen the row: shrink it to the safe width.
+        row.scale_to_fit_width(min(row.width, style.SAFE_WIDTH))
+        row.move_to([0, 0, 0]).align_to([0, style.PANEL_TOP, 0], UP)
+        self.readout = Readout(s, n=first.n, positives=first.positives)
+        self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
+        caption = style.text(f"{dataset_title(f.name, f.title, self.lang)} · n = {first.n}",
+                             size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        self.caption = caption.to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)
+        self.panels = VGroup(self.header, self.grid_panel, self.bars, self.roc, self.readout)
+        for panel in self.panels:
+            panel.update_to(first)
+        return VGroup(self.panels, self.caption)
+
+    def opening(self) -> VGroup:
+        """Title card naming the data: dataset, n, prevalence."""
+        f, s = self.facts, self.strings
+        first = f.grid[0]
+        title = style.text(s["opening_title"], size=style.SIZE_TITLE, weight="BOLD")
+        data = style.text(s["opening_data"].format(
+            dataset=dataset_title(f.name, f.title, self.lang), n=first.n, positives=first.positives,
+            prevalence=f"{first.prevalence:.2f}"), size=style.SIZE_LABEL)
+        rule = style.text(s["opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        return VGroup(title, data, rule).arrange(DOWN, buff=0.4)
+
+    def marker(self, key: str, snapshot) -> VGroup:
+        """A hold marker: a ring on the ROC dot and a label under the slider."""
+        ring = Circle(radius=0.17, color=style.HIGHLIGHT, stroke_width=style.STROKE).move_to(self.roc.dot)
+        label = style.text(self.strings[key].format(threshold=f"{snapshot.threshold:.2f}"),
+                           size=style.SIZE_SMALL, color=style.HIGHLIGHT)
+        label.next_to(self.header.track, DOWN, buff=style.EDGE_BUFF).align_to(self.header.track, LEFT)
+        return VGroup(ring, label)
+
+    # -- the story --------------------------------------------------------
+    def construct(self):
+        self.camera.background_color = style.BACKGROUND
+        f = self.facts
+        if self.still_at is not None:
+            layout = self.build_panels()
+            for panel in self.panels:
+                panel.update_to(f.at(self.still_at))
+            self.add(layout)
+            return
+        # Opening: name the data.
+        card = self.opening()
+        self.play(FadeIn(card, shift=UP * 0.2), run_time=0.8)
+        self.wait(self.opening_seconds - 1.4)
+        self.play(FadeOut(card), run_time=0.6)
+        # Panels at θ = 0: everything is flagged positive.
+        layout = self.build_panels()
+        self.play(FadeIn(layout), run_time=1.0)
+        # Sweep θ over the 51 grid values, each shown for the same time.
+        steps = len(f.grid)
+
+        def sweep_to(panels, alpha):
+            snapshot = f.grid[min(int(alpha * steps), steps - 1)]
+            for panel in panels:
+                panel.update_to(snapshot)
+
+        self.play(UpdateFromAlphaFunc(self.panels, sweep_to), run_time=self.sweep_seconds, rate_func=linear)
+        # Holds: the default 0.5, then the threshold with the best F1.
+        for key, threshold in (("marker_default", 0.5), ("marker_max_f1", f.max_f1_threshold)):
+            snapshot = f.at(threshold)
+            self.play(*(panel.animate_to(snapshot) for panel in self.panels), run_time=self.glide_seconds)
+            mark = self.marker(key, snapshot)
+            self.play(FadeIn(mark), run_time=0.4)
+            self.wait(self.hold_seconds)
+            self.play(FadeOut(mark), run_time=0.3)
+        # Closing: the trade-off.
+        closing = VGroup(style.text(self.strings["closing"], size=style.SIZE_TITLE, weight="BOLD"),
+                         style.text(self.strings["closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
+        closing.arrange(DOWN, buff=0.3)
+        self.play(FadeOut(layout), Write(closing), run_time=1.0)
+        self.wait(self.closing_seconds - 1.0)
+
+
+
