@@ -20,7 +20,7 @@ def check_binary_scores(y_true, y_score):
         raise ValueError(f"{labels.size} labels but {scores.size} scores")
     if labels.size == 0:
         raise ValueError("no samples")
-    if labels.dtype != bool and not np.isin(labels, (0, 1)).all():
+    if labels.dtype != bool and not ((labels == 0) | (labels == 1)).all():
         raise ValueError("labels must be 0 or 1")
     if not np.isfinite(scores).all():
         raise ValueError("scores must be finite (no NaN or inf)")

@@ -1,0 +1,1 @@
+"""Manim scenes of the lecture, their panels and the renderer; scenes read precomputed Facts."""

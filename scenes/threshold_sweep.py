@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circle, FadeIn, FadeOut, Scene, UpdateFromAlphaFunc, VGroup, Write, linear,
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Circle,
+    FadeIn,
+    FadeOut,
+    Scene,
+    UpdateFromAlphaFunc,
+    VGroup,
+    Write,
+    linear,
 )
 
 from scenes import style
@@ -76,6 +87,7 @@ class ThresholdSweep(Scene):
 
     # -- the story --------------------------------------------------------
     def construct(self):
+        """Opening, sweep, holds at 0.5 and max F1, closing."""
         self.camera.background_color = style.BACKGROUND
         f = self.facts
         if self.still_at is not None:
@@ -86,6 +98,9 @@ class ThresholdSweep(Scene):
             return
         # Opening: name the data.
         card = self.opening()
+        first, last = f.grid[0], f.grid[-1]
+        self.say("say_opening", self.opening_seconds + 1.0, dataset=dataset_title(f.name, f.title, self.lang),
+                 n=first.n, positives=first.positives)
         self.play(FadeIn(card, shift=UP * 0.2), run_time=0.8)
         self.wait(self.opening_seconds - 1.4)
         self.play(FadeOut(card), run_time=0.6)
@@ -100,10 +115,18 @@ class ThresholdSweep(Scene):
             for panel in panels:
                 panel.update_to(snapshot)
 
+        third = self.sweep_seconds / 3
+        self.say("say_start", third, prevalence=f"{first.prevalence:.2f}")
+        self.add_subcaption(self.strings["say_sweep"], duration=third, offset=third)
+        self.add_subcaption(self.strings["say_end"].format(baseline=f"{last.accuracy:.2f}"),
+                            duration=third, offset=2 * third)
         self.play(UpdateFromAlphaFunc(self.panels, sweep_to), run_time=self.sweep_seconds, rate_func=linear)
         # Holds: the default 0.5, then the threshold with the best F1.
         for key, threshold in (("marker_default", 0.5), ("marker_max_f1", f.max_f1_threshold)):
             snapshot = f.at(threshold)
+            self.say(key.replace("marker", "say"), self.glide_seconds + self.hold_seconds + 0.7,
+                     threshold=f"{threshold:.2f}", **{k: f"{getattr(snapshot, k):.2f}"
+                                                      for k in ("recall", "precision", "accuracy", "f1")})
             self.play(*(panel.animate_to(snapshot) for panel in self.panels), run_time=self.glide_seconds)
             mark = self.marker(key, snapshot)
             self.play(FadeIn(mark), run_time=0.4)
@@ -113,6 +136,7 @@ class ThresholdSweep(Scene):
         closing = VGroup(style.text(self.strings["closing"], size=style.SIZE_TITLE, weight="BOLD"),
                          style.text(self.strings["closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
         closing.arrange(DOWN, buff=0.3)
+        self.say("say_closing", self.closing_seconds)
         self.play(FadeOut(layout), Write(closing), run_time=1.0)
         self.wait(self.closing_seconds - 1.0)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, PI, Axes, Dot, DashedLine, VGroup, VMobject
+from manim import DOWN, LEFT, PI, Axes, DashedLine, Dot, VGroup, VMobject
 
 from scenes import style
 from scenes.components.base import SnapshotPanel

@@ -1,0 +1,115 @@
+"""The one value every data source produces: a validated :class:`Dataset`."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["DataError", "Dataset", "slugify", "titleize"]
+
+
+class DataError(ValueError):
+    """Bad input data, explained in one line: what is wrong and how to fix it.
+
+    The CLI prints it as ``error: <message>`` and exits with status 2.
+    """
+
+
+@dataclass(frozen=True, eq=False)
+class Dataset:
+    """Binary labels and probability scores, ready for the threshold sweep.
+
+    Parameters
+    ----------
+    name : str
+        Short slug used in output paths, e.g. ``"clinic20"`` or ``"pima-indians-diabetes"``.
+    title : str
+        Human-readable title, e.g. ``"Pima Indians Diabetes (test split)"``.
+    y_true : numpy.ndarray
+        Labels, int8, 1 for the positive class and 0 otherwise. Read-only.
+    y_score : numpy.ndarray
+        Scores, float64 in [0, 1]; higher means more likely positive. Read-only.
+    provenance : dict
+        JSON-serialisable record of where the numbers came from (source kind, path,
+        sha256, pipeline and generator parameters).
+
+    Notes
+    -----
+    Equality is identity (``eq=False``): comparing arrays element-wise has no single truth value.
+
+    Examples
+    --------
+    >>> ds = Dataset("tiny", "Tiny", [0, 1], [0.2, 0.9], {"kind": "example"})
+    >>> ds.y_true.dtype.name, ds.y_score.dtype.name, ds.positive_label
+    ('int8', 'float64', '1')
+    """
+
+    name: str
+    title: str
+    y_true: np.ndarray
+    y_score: np.ndarray
+    provenance: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        labels = np.array(self.y_true)
+        scores = np.array(self.y_score, dtype=np.float64)
+        if labels.ndim != 1 or scores.ndim != 1 or labels.shape != scores.shape:
+            raise DataError(
+                f"dataset {self.name!r} has {labels.size} labels but {scores.size} scores; "
+                "give one label per score"
+            )
+        if labels.dtype != bool and not np.isin(labels, (0, 1)).all():
+            raise DataError(f"dataset {self.name!r} labels must be 0 or 1; map the positive class to 1")
+        if not np.isfinite(scores).all() or scores.min(initial=0.0) < 0 or scores.max(initial=0.0) > 1:
+            raise DataError(f"dataset {self.name!r} scores must be probabilities in [0, 1]; rescale them")
+        labels = labels.astype(np.int8)
+        if labels.size < 2 or labels.min() == labels.max():
+            raise DataError(
+                f"dataset {self.name!r} has only one class: "
+                "ROC and precision need both positives and negatives"
+            )
+        try:
+            json.dumps(self.provenance, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise DataError(f"dataset {self.name!r} provenance is not JSON-serialisable ({exc})") from None
+        labels.setflags(write=False)
+        scores.setflags(write=False)
+        object.__setattr__(self, "y_true", labels)
+        object.__setattr__(self, "y_score", scores)
+
+    @property
+    def positive_label(self) -> str:
+        """The original value of the class coded 1 (``"1"`` unless the source said otherwise)."""
+        return str(self.provenance.get("positive_label", "1"))
+
+    @property
+    def n(self) -> int:
+        """Number of samples."""
+        return int(self.y_true.size)
+
+
+def slugify(text: str) -> str:
+    """Lower-case slug safe in file names: letters, digits and single hyphens.
+
+    Examples
+    --------
+    >>> slugify("My Scores_v2 (final)")
+    'my-scores-v2-final'
+    """
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug or "dataset"
+
+
+def titleize(stem: str) -> str:
+    """Readable title from a file stem.
+
+    Examples
+    --------
+    >>> titleize("pima-indians-diabetes")
+    'Pima Indians Diabetes'
+    """
+    words = re.split(r"[-_\s]+", stem.strip())
+    return " ".join(w[:1].upper() + w[1:] for w in words if w) or stem

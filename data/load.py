@@ -1,0 +1,103 @@
+"""One entry point: a built-in name or a path in, a validated :class:`Dataset` out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from data import builtins
+from data.dataset import DataError, Dataset
+from data.files import load_scores_file
+from data.pipeline import load_raw_table
+
+__all__ = ["load_dataset"]
+
+# Which options each kind of source uses; any other option given is an error, never ignored.
+_USES = {
+    "clinic20": set(),
+    "screening": {"n", "prevalence", "separation", "seed"},
+    "breast-cancer": {"seed"},
+    "raw-table": {"target", "positive", "seed"},
+    "scores-file": {"label_col", "score_col", "positive", "rescale"},
+}
+_EXPLAIN = {
+    "clinic20": "the built-in clinic20 has fixed scores",
+    "screening": "the built-in screening takes only n, prevalence, separation and seed",
+    "breast-cancer": "the built-in breast-cancer takes only seed",
+    "raw-table": "a raw table (with --target) takes only positive and seed",
+    "scores-file": "a scores file takes only label-col, score-col, positive and rescale "
+    "(give --target to fit the model on a raw table)",
+}
+
+
+def load_dataset(
+    source: str = "screening",
+    *,
+    label_col: str | None = None,
+    score_col: str | None = None,
+    positive: object = None,
+    target: str | None = None,
+    seed: int | None = None,
+    n: int | None = None,
+    prevalence: float | None = None,
+    separation: float | None = None,
+    rescale: str | None = None,
+) -> Dataset:
+    """Validated labels and scores from a built-in dataset or a file.
+
+    Parameters
+    ----------
+    source : str
+        A name from :data:`data.BUILTINS` (``clinic20``, ``screening``, ``breast-cancer``) or
+        a path. With ``target`` the path is a raw table scored by :mod:`data.pipeline`;
+        without it, a scores file (CSV, JSON or Parquet) read by :mod:`data.files`.
+    label_col, score_col : str, optional
+        Columns of a scores file; found by name when omitted.
+    positive : object, optional
+        Label value of the positive class (compared as a string), for labels that are not 0/1.
+    target : str, optional
+        Label column of a raw table.
+    seed : int, optional
+        Generator seed for ``screening``; split seed (default 9409) for raw tables and ``breast-cancer``.
+    n, prevalence, separation : optional
+        ``screening`` population size, share of positives and class separation ``d``.
+    rescale : {"minmax", "sigmoid"}, optional
+        Map a scores file's scores into [0, 1] when they are not probabilities.
+
+    Raises
+    ------
+    DataError
+        One line saying what is wrong and how to fix it, including options the source
+        does not use.
+
+    Examples
+    --------
+    >>> load_dataset("clinic20").n
+    20
+    """
+    options = {
+        "label_col": label_col, "score_col": score_col, "positive": positive, "target": target,
+        "seed": seed, "n": n, "prevalence": prevalence, "separation": separation, "rescale": rescale,
+    }
+    if not isinstance(source, str | Path):
+        raise DataError(f"source must be a built-in name or a path, not {source!r}")
+    source = str(source)
+    if source in builtins.BUILTINS:
+        kind = source
+    else:
+        kind = "raw-table" if target is not None else "scores-file"
+    unused = [name for name, value in options.items() if value is not None and name not in _USES[kind]]
+    if unused:
+        flags = ", ".join("--" + name.replace("_", "-") for name in unused)
+        raise DataError(f"{flags} does not apply here: {_EXPLAIN[kind]}; drop it")
+    names = list(builtins.BUILTINS)
+    if kind == "clinic20":
+        return builtins.clinic20()
+    if kind == "screening":
+        return builtins.screening(n=n, prevalence=prevalence, separation=separation, seed=seed)
+    if kind == "breast-cancer":
+        return builtins.breast_cancer(seed=seed)
+    if kind == "raw-table":
+        return load_raw_table(source, target, positive=positive, seed=seed, builtins=names)
+    return load_scores_file(
+        source, label_col=label_col, score_col=score_col, positive=positive, rescale=rescale, builtins=names
+    )

@@ -1,0 +1,62 @@
+"""verify() cross-checks a report against scikit-learn and names what differs."""
+
+from __future__ import annotations
+
+import pytest
+
+from metrics import REPORT_KEYS, VerificationError, build_report, verify
+
+
+@pytest.fixture
+def clinic20_report(clinic20_sweep):
+    return build_report(clinic20_sweep)
+
+
+def test_report_keys_in_order(clinic20_report):
+    assert tuple(clinic20_report) == REPORT_KEYS
+    assert clinic20_report["verified_against_sklearn"] is False
+    assert clinic20_report["majority_baseline_accuracy"] == 0.75
+
+
+def test_verify_accepts_a_correct_report(clinic20_sweep, clinic20_report):
+    assert verify(clinic20_sweep, clinic20_report) is True
+    assert verify(clinic20_sweep) is True
+
+
+@pytest.mark.parametrize(
+    "key, delta",
+    [
+        ("auc", 0.01),
+        ("tp", 1),
+        ("fn", -1),
+        ("average_precision", 1e-6),
+        ("log_loss", 0.01),
+        ("brier", -0.01),
+        ("precision", 0.001),
+        ("recall", -0.1),
+        ("specificity", 0.01),
+        ("fpr", 0.01),
+        ("npv", 0.01),
+        ("f1", 0.01),
+        ("mcc", -0.01),
+        ("accuracy", 0.05),
+        ("balanced_accuracy", 0.01),
+        ("majority_baseline_accuracy", 0.01),
+    ],
+)
+def test_corrupted_report_is_caught(clinic20_sweep, clinic20_report, key, delta):
+    clinic20_report[key] += delta
+    # A one-point grid: the report check is what is under test, and it is 50x faster.
+    with pytest.raises(VerificationError, match=rf"^{key}\b"):
+        verify(clinic20_sweep, clinic20_report, grid=[0.5])
+
+
+def test_verification_error_is_an_assertion_error():
+    assert issubclass(VerificationError, AssertionError)
+
+
+def test_corrupted_threshold_is_caught(clinic20_sweep, clinic20_report):
+    # The counts no longer match the threshold the report claims.
+    clinic20_report["threshold"] = 0.3
+    with pytest.raises(VerificationError, match="at threshold 0.3"):
+        verify(clinic20_sweep, clinic20_report, grid=[0.5])
