@@ -69,7 +69,7 @@ def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float) -
     sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
     report = build_report(sweep, threshold=threshold, cost_fn=cost_fn, cost_fp=cost_fp)
     try:
-        report["verified_against_sklearn"] = verify(sweep, report)
+        report["verified_against_sklearn"] = verify(sweep, report, cost_fn=cost_fn, cost_fp=cost_fp)
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)
         sys.exit(1)

@@ -8,6 +8,7 @@ import numpy as np
 
 from metrics.curves import roc_curve
 from metrics.sweep import GRID, Sweep
+from metrics.thresholds import thresholds_from_rates
 
 __all__ = ["VerificationError", "verify"]
 
@@ -25,8 +26,8 @@ def _check(name: str, ours, theirs) -> None:
         raise VerificationError(f"{name}: umbral {ours!r} != scikit-learn {theirs!r}")
 
 
-def _check_snapshot(values: dict, y_true, y_score, skm) -> None:
-    """Compare the per-threshold numbers in ``values`` with scikit-learn's."""
+def _check_snapshot(values: dict, y_true, y_score, skm) -> dict:
+    """Compare the per-threshold numbers in ``values`` with scikit-learn's; return theirs."""
     t = values["threshold"]
     y_pred = (y_score >= t).astype(np.int8)
     (tn, fp), (fn, tp) = skm.confusion_matrix(y_true, y_pred, labels=[0, 1])
@@ -46,13 +47,21 @@ def _check_snapshot(values: dict, y_true, y_score, skm) -> None:
     }
     if tp + fn and fp + tn:  # scikit-learn warns and differs when a class is absent
         expected["balanced_accuracy"] = skm.balanced_accuracy_score(y_true, y_pred)
+    positives = int(np.sum(y_true == 1))
+    expected.update(n=y_true.size, positives=positives, negatives=y_true.size - positives,
+                    prevalence=positives / y_true.size)
     for name, theirs in expected.items():
-        _check(f"{name} {where}", values[name], theirs)
+        if name in values:
+            _check(f"{name} {where}", values[name], theirs)
+    return {**expected, "fn": fn, "fp": fp}
 
 
-def verify(sweep: Sweep, report: dict | None = None, grid=GRID) -> bool:
+def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float = 10.0, cost_fp: float = 1.0,
+           target_recall: float = 0.9, target_precision: float = 0.9) -> bool:
     """Recompute the report and every grid snapshot with scikit-learn.
 
+    The report's chosen thresholds are re-derived from scikit-learn's own
+    numbers on the grid (pass the costs and targets the report was built with).
     Returns True, or raises :class:`VerificationError` naming the first
     number that differs. scikit-learn is imported here, not at module load,
     so the metrics core itself never depends on it.
@@ -60,8 +69,7 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID) -> bool:
     from sklearn import metrics as skm
 
     y_true, y_score = sweep.y_true, sweep.y_score
-    for snapshot in sweep.grid(grid):
-        _check_snapshot(snapshot.as_dict(), y_true, y_score, skm)
+    theirs = [_check_snapshot(snapshot.as_dict(), y_true, y_score, skm) for snapshot in sweep.grid(grid)]
     fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
     our_fpr, our_tpr, _ = roc_curve(y_true, y_score)
     same = fpr.shape == our_fpr.shape and np.allclose(fpr, our_fpr, rtol=_RTOL, atol=_ATOL)
@@ -76,4 +84,11 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID) -> bool:
     _check("average_precision", report["average_precision"], skm.average_precision_score(y_true, y_score))
     _check("log_loss", report["log_loss"], skm.log_loss(y_true, y_score, labels=[0, 1]))
     _check("brier", report["brier"], skm.brier_score_loss(y_true, y_score))
+    rates = {key: np.array([row[key] for row in theirs], dtype=float)
+             for key in ("f1", "recall", "fpr", "precision", "fn", "fp")}
+    expected = thresholds_from_rates(rates, cost_fn, cost_fp, target_recall, target_precision, grid)
+    for rule, value in expected.items():
+        ours = report["thresholds"].get(rule)
+        if (ours is None) != (value is None) or (value is not None and not math.isclose(ours, value)):
+            raise VerificationError(f"thresholds[{rule}]: umbral {ours!r} != from scikit-learn {value!r}")
     return True

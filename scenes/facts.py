@@ -52,7 +52,7 @@ def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0) -> Facts:
     """
     sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
     report = build_report(sweep, threshold=0.5, cost_fn=cost_fn, cost_fp=cost_fp)
-    report["verified_against_sklearn"] = verify(sweep, report)
+    report["verified_against_sklearn"] = verify(sweep, report, cost_fn=cost_fn, cost_fp=cost_fp)
     fpr, tpr, _ = roc_curve(dataset.y_true, dataset.y_score)
     return Facts(
         name=dataset.name, title=dataset.title, sweep=sweep, grid=sweep.grid(), report=report,

@@ -60,3 +60,26 @@ def test_corrupted_threshold_is_caught(clinic20_sweep, clinic20_report):
     clinic20_report["threshold"] = 0.3
     with pytest.raises(VerificationError, match="at threshold 0.3"):
         verify(clinic20_sweep, clinic20_report, grid=[0.5])
+
+
+@pytest.mark.parametrize("key, value", [("n", 21), ("positives", 6), ("negatives", 14), ("prevalence", 0.3)])
+def test_corrupted_totals_are_caught(clinic20_sweep, clinic20_report, key, value):
+    report = {**clinic20_report, key: value}
+    with pytest.raises(VerificationError, match=key):
+        verify(clinic20_sweep, report)
+
+
+@pytest.mark.parametrize("rule", ["max_f1", "youden_j", "closest_to_top_left", "min_expected_cost",
+                                  "cost_ratio", "target_recall", "target_precision"])
+def test_a_wrong_chosen_threshold_is_caught(clinic20_sweep, clinic20_report, rule):
+    thresholds = dict(clinic20_report["thresholds"])
+    thresholds[rule] = 0.98 if thresholds[rule] != 0.98 else 0.02
+    with pytest.raises(VerificationError, match=rule):
+        verify(clinic20_sweep, {**clinic20_report, "thresholds": thresholds})
+
+
+def test_thresholds_are_rederived_with_the_report_costs(clinic20_sweep):
+    report = build_report(clinic20_sweep, cost_fn=3.0, cost_fp=2.0)
+    assert verify(clinic20_sweep, report, cost_fn=3.0, cost_fp=2.0)
+    with pytest.raises(VerificationError, match="cost"):
+        verify(clinic20_sweep, report, cost_fn=10.0, cost_fp=1.0)
