@@ -77,7 +77,7 @@ ES = {
     "opening_title": "¿Dónde ponemos el umbral?",
     "opening_data": "{dataset}: {n} casos, {positives} positivos (prevalencia {prevalence})",
     "opening_rule": "Un puntaje mayor o igual que θ se declara positivo. Mira cada número mientras θ va de 0 a 1.",
-    "marker_default": "θ = 0.50, el valor por defecto",
+    "marker_default": "θ = 0.50, por defecto",
     "marker_max_f1": "θ = {threshold}, F1 máximo",
     "closing": "Ningún umbral hace altas todas las barras.",
     "closing_sub": "Elegir θ es elegir con qué errores vivir.",

@@ -14,6 +14,7 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     Write,
+    config,
     linear,
 )
 
@@ -28,11 +29,13 @@ __all__ = ["ThresholdSweep"]
 class ThresholdSweep(Scene):
     """Confusion grid, metric bars and ROC point moving together as θ sweeps the grid."""
 
-    opening_seconds = 3.0
+    opening_seconds = 3.5
+    fade_seconds = 0.8
     sweep_seconds = 10.0
     glide_seconds = 1.0
+    mark_fade_seconds = 0.4
     hold_seconds = 2.0
-    closing_seconds = 3.0
+    closing_seconds = 3.5
 
     def __init__(self, facts: Facts, lang: str = "en", still_at: float | None = None, **kwargs):
         self.facts = facts
@@ -78,12 +81,36 @@ class ThresholdSweep(Scene):
         return VGroup(title, data, rule).arrange(DOWN, buff=0.4)
 
     def marker(self, key: str, snapshot) -> VGroup:
-        """A hold marker: a ring on the ROC dot and a label under the slider."""
+        """A hold marker: a ring on the ROC dot and a label beside the slider."""
         ring = Circle(radius=0.17, color=style.HIGHLIGHT, stroke_width=style.STROKE).move_to(self.roc.dot)
         label = style.text(self.strings[key].format(threshold=f"{snapshot.threshold:.2f}"),
-                           size=style.SIZE_SMALL, color=style.HIGHLIGHT)
-        label.next_to(self.header.track, DOWN, buff=style.EDGE_BUFF).align_to(self.header.track, LEFT)
+                           size=style.SIZE_LABEL, color=style.HIGHLIGHT)
+        label.next_to(self.header.track[0], RIGHT, buff=0.4)
+        room = config.frame_width / 2 - style.EDGE_BUFF - label.get_left()[0]
+        if label.width > room:  # long Spanish labels or a 4:3 frame
+            label.scale_to_fit_width(room, about_edge=LEFT)
         return VGroup(ring, label)
+
+    def sweep_animation(self) -> UpdateFromAlphaFunc:
+        """θ over the 51 grid values, each shown for the same share of the time."""
+        grid = self.facts.grid
+
+        def show_step(panels, alpha):
+            snapshot = grid[min(int(alpha * len(grid)), len(grid) - 1)]
+            for panel in panels:
+                panel.update_to(snapshot)
+
+        return UpdateFromAlphaFunc(self.panels, show_step, run_time=self.sweep_seconds, rate_func=linear)
+
+    def say(self, key: str, seconds: float, offset: float = 0.0, **values) -> None:
+        """Narration: one subtitle cue, ``offset`` seconds from now."""
+        self.add_subcaption(self.strings[key].format(**values), duration=seconds, offset=offset)
+
+    @classmethod
+    def duration(cls) -> float:
+        """Length of the video in seconds (for tests and progress lines)."""
+        holds = 2 * (cls.glide_seconds + cls.mark_fade_seconds * 2 + cls.hold_seconds)
+        return cls.opening_seconds + cls.fade_seconds + cls.sweep_seconds + holds + cls.closing_seconds
 
     # -- the story --------------------------------------------------------
     def construct(self):
@@ -96,49 +123,38 @@ class ThresholdSweep(Scene):
                 panel.update_to(f.at(self.still_at))
             self.add(layout)
             return
+        first, last = f.grid[0], f.grid[-1]
         # Opening: name the data.
         card = self.opening()
-        first, last = f.grid[0], f.grid[-1]
-        self.say("say_opening", self.opening_seconds + 1.0, dataset=dataset_title(f.name, f.title, self.lang),
+        self.say("say_opening", self.opening_seconds, dataset=dataset_title(f.name, f.title, self.lang),
                  n=first.n, positives=first.positives)
-        self.play(FadeIn(card, shift=UP * 0.2), run_time=0.8)
-        self.wait(self.opening_seconds - 1.4)
-        self.play(FadeOut(card), run_time=0.6)
+        self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
+        self.wait(self.opening_seconds - 2 * self.fade_seconds)
+        self.play(FadeOut(card), run_time=self.fade_seconds)
         # Panels at θ = 0: everything is flagged positive.
         layout = self.build_panels()
-        self.play(FadeIn(layout), run_time=1.0)
-        # Sweep θ over the 51 grid values, each shown for the same time.
-        steps = len(f.grid)
-
-        def sweep_to(panels, alpha):
-            snapshot = f.grid[min(int(alpha * steps), steps - 1)]
-            for panel in panels:
-                panel.update_to(snapshot)
-
+        self.play(FadeIn(layout), run_time=self.fade_seconds)
+        # Sweep θ over the grid, narrated in three parts.
         third = self.sweep_seconds / 3
         self.say("say_start", third, prevalence=f"{first.prevalence:.2f}")
-        self.add_subcaption(self.strings["say_sweep"], duration=third, offset=third)
-        self.add_subcaption(self.strings["say_end"].format(baseline=f"{last.accuracy:.2f}"),
-                            duration=third, offset=2 * third)
-        self.play(UpdateFromAlphaFunc(self.panels, sweep_to), run_time=self.sweep_seconds, rate_func=linear)
+        self.say("say_sweep", third, offset=third)
+        self.say("say_end", third, offset=2 * third, baseline=f"{last.accuracy:.2f}")
+        self.play(self.sweep_animation())
         # Holds: the default 0.5, then the threshold with the best F1.
-        for key, threshold in (("marker_default", 0.5), ("marker_max_f1", f.max_f1_threshold)):
+        for key, threshold in (("default", 0.5), ("max_f1", f.max_f1_threshold)):
             snapshot = f.at(threshold)
-            self.say(key.replace("marker", "say"), self.glide_seconds + self.hold_seconds + 0.7,
-                     threshold=f"{threshold:.2f}", **{k: f"{getattr(snapshot, k):.2f}"
-                                                      for k in ("recall", "precision", "accuracy", "f1")})
+            numbers = {k: f"{getattr(snapshot, k):.2f}" for k in ("recall", "precision", "accuracy", "f1")}
+            self.say(f"say_{key}", self.glide_seconds + self.hold_seconds + 2 * self.mark_fade_seconds,
+                     threshold=f"{threshold:.2f}", **numbers)
             self.play(*(panel.animate_to(snapshot) for panel in self.panels), run_time=self.glide_seconds)
-            mark = self.marker(key, snapshot)
-            self.play(FadeIn(mark), run_time=0.4)
+            mark = self.marker(f"marker_{key}", snapshot)
+            self.play(FadeIn(mark), run_time=self.mark_fade_seconds)
             self.wait(self.hold_seconds)
-            self.play(FadeOut(mark), run_time=0.3)
+            self.play(FadeOut(mark), run_time=self.mark_fade_seconds)
         # Closing: the trade-off.
         closing = VGroup(style.text(self.strings["closing"], size=style.SIZE_TITLE, weight="BOLD"),
                          style.text(self.strings["closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
         closing.arrange(DOWN, buff=0.3)
         self.say("say_closing", self.closing_seconds)
-        self.play(FadeOut(layout), Write(closing), run_time=1.0)
-        self.wait(self.closing_seconds - 1.0)
-
-
-
+        self.play(FadeOut(layout), Write(closing), run_time=self.fade_seconds)
+        self.wait(self.closing_seconds - self.fade_seconds)

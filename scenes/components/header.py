@@ -18,7 +18,7 @@ class ThresholdHeader(SnapshotPanel, VGroup):
     ``pointer`` (moves to θ).
     """
 
-    def __init__(self, strings: dict, track_length: float = 4.2):
+    def __init__(self, strings: dict, track_length: float = 3.6):
         VGroup.__init__(self)
         self.value = LiveText(strings["threshold_header"], {"threshold": rate_slot(weight="BOLD")},
                               size=style.SIZE_HEADER, weights={"θ": "BOLD"})
