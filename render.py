@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import sys
 
 import click
@@ -60,12 +61,21 @@ def load(**data_kwargs):
         _fail(str(error))
 
 
+def check_costs(cost_fn: float, cost_fp: float) -> None:
+    """Exit 2 unless both costs are finite, >= 0 and not both 0."""
+    # NaN slips through click's FloatRange and through `< 0`, so test finiteness directly.
+    finite = math.isfinite(cost_fn) and math.isfinite(cost_fp)
+    if not finite or cost_fn < 0 or cost_fp < 0 or cost_fn + cost_fp == 0:
+        _fail("costs must be finite, >= 0 and not both 0; e.g. --cost-fn 10 --cost-fp 1")
+
+
 def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float) -> tuple:
     """The report and sweep of a dataset, checked against scikit-learn."""
     from metrics import Sweep, VerificationError, build_report, verify
 
-    if cost_fn < 0 or cost_fp < 0 or cost_fn + cost_fp == 0:
-        _fail("costs must be >= 0 and not both 0; e.g. --cost-fn 10 --cost-fp 1")
+    check_costs(cost_fn, cost_fp)
+    if not 0.0 <= threshold <= 1.0:
+        _fail(f"--threshold {threshold} must lie in [0, 1]; e.g. --threshold 0.5")
     sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
     report = build_report(sweep, threshold=threshold, cost_fn=cost_fn, cost_fp=cost_fp)
     try:
@@ -210,6 +220,9 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
         _fail("--transparent needs --format webm or --format mov (mp4 and gif have no alpha)")
     thresholds = _parse_thresholds(at)
     size = _parse_resolution(resolution)
+    check_costs(cost_fn, cost_fp)
+    if fps is not None and not math.isfinite(fps):
+        _fail("--fps must be a number such as 30")
     dataset = load(**data_kwargs)
 
     from metrics import VerificationError
@@ -243,5 +256,19 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     click.echo(f"wrote {len(written)} file(s) under {out_dir}/")
 
 
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; usage errors become one ``error:`` line and exit code 2."""
+    try:
+        result = cli.main(args=argv, prog_name="render.py", standalone_mode=False)
+    except click.UsageError as error:
+        hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
+        click.echo(f"error: {error.format_message()}{hint}", err=True)
+        return EXIT_BAD_INPUT
+    except click.Abort:
+        click.echo("interrupted", err=True)
+        return 130
+    return result if isinstance(result, int) else 0
+
+
 if __name__ == "__main__":
-    cli()
+    sys.exit(main())

@@ -80,6 +80,9 @@ def _read_json(text: str, path: Path) -> Table:
             f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
             "fix or re-export it"
         ) from None
+    except (ValueError, RecursionError) as exc:  # an integer over 4300 digits, or nesting too deep
+        reason = str(exc).split(":")[0]
+        raise DataError(f"{path} is not readable JSON ({reason}); fix or re-export it") from None
     if isinstance(document, list) and all(isinstance(record, dict) for record in document):
         # A list of records: one object per sample; a missing key is an empty cell.
         columns = list(dict.fromkeys(str(key) for record in document for key in record))

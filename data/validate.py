@@ -172,6 +172,10 @@ def parse_scores(values: Sequence[object], column: str = "score") -> np.ndarray:
             raise DataError(
                 f"score {value!r} in row {row} of column {column!r} is not a number; fix or drop the row"
             ) from None
+        except OverflowError:  # a JSON integer too large for a float
+            raise DataError(
+                f"score in row {row} of column {column!r} is too large; scores must be finite probabilities"
+            ) from None
         if math.isnan(number):
             raise DataError(f"score in row {row} of column {column!r} is NaN; fill it in or drop the row")
         if math.isinf(number):

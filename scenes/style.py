@@ -69,11 +69,30 @@ CELL_MAX_OPACITY = 0.6
 
 # Layout of the 16:9 frame (14.22 x 8 units): header, three panels, readout.
 EDGE_BUFF = 0.45
-SAFE_WIDTH = 14.22 - 2 * 0.35
+SIDE_MARGIN = 0.35
 PANEL_TOP = 2.45
 PANEL_GAP = 0.4
 
 
+def safe_width() -> float:
+    """Usable width of the current frame (16:9 or 4:3) inside the side margins."""
+    from manim import config
+
+    return config.frame_width - 2 * SIDE_MARGIN
+
+
 def text(content: str, size: float = SIZE_LABEL, color: str = TEXT, **kwargs) -> Text:
-    """A Text in the pinned font (never the Manim default serif)."""
-    return Text(content, font=FONT, font_size=size, color=color, disable_ligatures=True, **kwargs)
+    """A Text in the pinned font (never the Manim default serif).
+
+    Pango draws the glyphs on a canvas the size of the output video, so at a
+    tiny resolution (192x108) a long line would be clipped; the canvas is
+    widened while the glyphs are made. The result does not depend on it.
+    """
+    from manim import config
+
+    width, height = config.pixel_width, config.pixel_height
+    config.pixel_width, config.pixel_height = max(width, 3840), max(height, 2160)
+    try:
+        return Text(content, font=FONT, font_size=size, color=color, disable_ligatures=True, **kwargs)
+    finally:
+        config.pixel_width, config.pixel_height = width, height

@@ -57,13 +57,15 @@ class ThresholdSweep(Scene):
         self.roc = RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"])
         row = VGroup(self.grid_panel, self.bars, self.roc).arrange(RIGHT, buff=style.PANEL_GAP, aligned_edge=UP)
         # Long labels (Spanish) may widen the row: shrink it to the safe width.
-        row.scale_to_fit_width(min(row.width, style.SAFE_WIDTH))
+        row.scale_to_fit_width(min(row.width, style.safe_width()))
         row.move_to([0, 0, 0]).align_to([0, style.PANEL_TOP, 0], UP)
         self.readout = Readout(s, n=first.n, positives=first.positives)
         self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
         caption = style.text(f"{dataset_title(f.name, f.title, self.lang)} · n = {first.n}",
                              size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.caption = caption.to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)
+        if self.caption.get_left()[0] < self.readout.get_right()[0] + 0.3:  # narrow (4:3) frame
+            self.caption.next_to(self.readout, UP, buff=0.25).to_edge(RIGHT, buff=style.EDGE_BUFF)
         self.panels = VGroup(self.header, self.grid_panel, self.bars, self.roc, self.readout)
         for panel in self.panels:
             panel.update_to(first)

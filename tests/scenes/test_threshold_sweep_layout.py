@@ -1,0 +1,107 @@
+"""ThresholdSweep panels built and updated without rendering."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenes.threshold_sweep import ThresholdSweep
+from tests.scenes.conftest import outside_frame, overlapping_texts
+
+THRESHOLDS = (0.0, 0.5, 1.0)
+
+
+def build(facts, lang):
+    scene = ThresholdSweep(facts, lang)
+    layout = scene.build_panels()
+    return scene, layout
+
+
+def describe(pairs):
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("threshold", THRESHOLDS)
+def test_panels_show_the_snapshot(facts, lang, threshold, small_config):
+    scene, layout = build(facts, lang)
+    snapshot = facts.at(threshold)
+    for panel in scene.panels:
+        panel.update_to(snapshot)
+    assert scene.grid_panel.shown_counts() == {"tp": snapshot.tp, "fn": snapshot.fn,
+                                               "fp": snapshot.fp, "tn": snapshot.tn}
+    shown = scene.bars.shown_values()
+    for metric in ("accuracy", "precision", "recall", "f1"):
+        assert shown[metric] == float(f"{getattr(snapshot, metric):.2f}")
+        assert scene.bars.bar_fraction(metric) == pytest.approx(getattr(snapshot, metric), abs=1e-6)
+    assert scene.roc.dot_coordinates() == pytest.approx((snapshot.fpr, snapshot.recall), abs=1e-6)
+    assert scene.header.value.shown("threshold") == f"{threshold:.2f}"
+    lines = scene.readout.sentences()
+    assert lines["recall"] == {"recall": f"{snapshot.recall:.2f}", "tp": str(snapshot.tp)}
+    assert lines["precision"]["flagged"] == str(snapshot.tp + snapshot.fp)
+    assert lines["accuracy"]["correct"] == str(snapshot.tp + snapshot.tn)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("threshold", THRESHOLDS)
+def test_layout_fits_and_no_text_overlaps(facts, lang, threshold, small_config):
+    scene, layout = build(facts, lang)
+    for panel in scene.panels:
+        panel.update_to(facts.at(threshold))
+    assert not outside_frame(layout)
+    assert not describe(overlapping_texts(layout))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_hold_markers_fit_beside_the_slider(facts, lang, small_config):
+    scene, layout = build(facts, lang)
+    for key, threshold in (("marker_default", 0.5), ("marker_max_f1", facts.max_f1_threshold)):
+        snapshot = facts.at(threshold)
+        for panel in scene.panels:
+            panel.update_to(snapshot)
+        mark = scene.marker(key, snapshot)
+        assert not outside_frame(mark)
+        label = mark[1]
+        assert not describe(overlapping_texts(VGroupOf(layout, label)))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_opening_and_closing_cards_fit(facts, lang, small_config):
+    scene, _ = build(facts, lang)
+    card = scene.opening()
+    assert not outside_frame(card)
+    assert not describe(overlapping_texts(card))
+
+
+def test_four_by_three_frame_fits(clinic20_facts):
+    from manim import tempconfig
+
+    with tempconfig({"pixel_width": 320, "pixel_height": 240, "frame_width": 8.0 * 4 / 3, "frame_height": 8.0,
+                     "format": "none", "disable_caching": True}):
+        for lang in ("en", "es"):
+            scene, layout = build(clinic20_facts, lang)
+            assert not outside_frame(layout)
+            assert not describe(overlapping_texts(layout))
+
+
+def test_bars_at_zero_grow_back(clinic20_facts, small_config):
+    scene, _ = build(clinic20_facts, "en")
+    scene.bars.update_to(clinic20_facts.at(1.0))
+    assert scene.bars.bar_fraction("recall") == pytest.approx(0.0, abs=1e-9)
+    scene.bars.update_to(clinic20_facts.at(0.0))
+    assert scene.bars.bar_fraction("recall") == pytest.approx(1.0)
+
+
+def test_animate_to_ends_on_the_exact_snapshot(clinic20_facts, small_config):
+    scene, _ = build(clinic20_facts, "en")
+    target = clinic20_facts.at(0.5)
+    animation = scene.grid_panel.animate_to(target)
+    animation.interpolate(0.5)
+    assert scene.grid_panel.shown_counts() != {"tp": 4, "fn": 1, "fp": 2, "tn": 13}
+    animation.interpolate(1.0)
+    assert scene.grid_panel.shown_counts() == {"tp": 4, "fn": 1, "fp": 2, "tn": 13}
+
+
+def VGroupOf(*mobjects):  # noqa: N802 - reads like the Manim class it builds
+    from manim import VGroup
+
+    return VGroup(*mobjects)
