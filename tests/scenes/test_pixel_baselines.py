@@ -1,0 +1,56 @@
+"""Last-frame pixel baselines of ThresholdSweep (few on purpose: valid for one cairo/pango/font stack).
+
+Regenerate after an intended visual change with
+``python -m pytest tests/scenes/test_pixel_baselines.py --set_test`` and look at the frames.
+"""
+
+from __future__ import annotations
+
+import pytest
+from manim.utils.testing import frames_comparison as frames_module
+from manim.utils.testing.frames_comparison import frames_comparison
+
+from data import load_dataset
+from scenes.facts import facts_for
+from scenes.threshold_sweep import ThresholdSweep
+
+# Debian 12 ships cairo 1.16; Manim skips graphical tests below 1.18 unless told otherwise.
+frames_module.MIN_CAIRO_VERSION = 0
+
+__module_test__ = "threshold_sweep"
+
+pytestmark = pytest.mark.slow
+
+_FACTS = {}
+
+
+def clinic20():
+    if "clinic20" not in _FACTS:
+        _FACTS["clinic20"] = facts_for(load_dataset("clinic20"))
+    return _FACTS["clinic20"]
+
+
+def panels_at(scene, lang: str, threshold: float) -> None:
+    """Add the ThresholdSweep panels at ``threshold`` to the test's scene."""
+    facts = clinic20()
+    source = ThresholdSweep(facts, lang)
+    layout = source.build_panels()
+    for panel in source.panels:
+        panel.update_to(facts.at(threshold))
+    scene.camera.background_color = source.camera.background_color
+    scene.add(layout)
+
+
+@frames_comparison(last_frame=True)
+def test_clinic20_en_at_half(scene):
+    panels_at(scene, "en", 0.5)
+
+
+@frames_comparison(last_frame=True)
+def test_clinic20_es_at_zero(scene):
+    panels_at(scene, "es", 0.0)
+
+
+@frames_comparison(last_frame=True)
+def test_clinic20_en_at_max_f1(scene):
+    panels_at(scene, "en", clinic20().max_f1_threshold)

@@ -1,0 +1,56 @@
+"""The pinned font is really used; colours are distinct and readable on the background."""
+
+from __future__ import annotations
+
+import manimpango
+import pytest
+from manim import Text
+
+from scenes import style
+from scenes.strings import EN, ES
+
+SAMPLE = "Hamburgefonstiv 0123456789 θ"
+
+
+def test_pinned_font_is_installed():
+    assert style.FONT in manimpango.list_fonts(), "install the font (Debian: fonts-inter); `make setup` does"
+
+
+def test_text_really_uses_the_pinned_font():
+    ours = style.text(SAMPLE, size=48)
+    pinned = Text(SAMPLE, font=style.FONT, font_size=48, disable_ligatures=True)
+    fallback = Text(SAMPLE, font="DejaVu Serif", font_size=48, disable_ligatures=True)
+    assert ours.width == pytest.approx(pinned.width)
+    assert abs(ours.width - fallback.width) > 0.05 * fallback.width
+
+
+def _luminance(hex_color: str) -> float:
+    channels = [int(hex_color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("color", [style.TEXT, style.MUTED_TEXT, style.HIGHLIGHT])
+def test_text_colours_meet_wcag_aa_on_the_background(color):
+    assert contrast(color, style.BACKGROUND) >= 4.5
+
+
+@pytest.mark.parametrize("metric", ["accuracy", "precision", "recall", "f1"])
+def test_metric_colours_are_readable_as_large_text(metric):
+    assert contrast(style.METRIC_COLORS[metric], style.BACKGROUND) >= 3.0
+
+
+def test_each_headline_metric_has_its_own_colour():
+    colours = [style.METRIC_COLORS[m] for m in ("accuracy", "precision", "recall", "f1")]
+    assert len(set(colours)) == 4
+
+
+def test_both_languages_have_the_same_keys():
+    assert EN.keys() == ES.keys()
+    assert (EN["tp"], EN["tn"], ES["tp"], ES["tn"]) == ("TP", "TN", "VP", "VN")
