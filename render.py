@@ -238,7 +238,14 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
                             transparent=transparent, out_dir=Path(out_dir), at=thresholds,
                             gif_loop=gif_loop == "forever", preset=preset)
     width, height, rate = options.size()
+    from scenes.registry import scene_class
+
     jobs = [(name, t) for name in names for t in (thresholds or (None,))]
+    if thresholds:
+        skipped = sorted({name for name, _ in jobs if not scene_class(name).supports_stills})
+        jobs = [(name, t) for name, t in jobs if name not in skipped]
+        if skipped:
+            click.echo(f"note: {', '.join(skipped)} have no threshold stills; use --format png for the last frame")
     written = []
     for index, (name, still_at) in enumerate(jobs, start=1):
         what = f"still at {still_at:.2f}" if still_at is not None else fmt

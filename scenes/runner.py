@@ -95,7 +95,7 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
 
     cls = scene_class(scene_name)
     with tempconfig(_manim_config(options, media_dir, fmt)):
-        scene = cls(facts, options.lang, still_at=still_at) if still_at is not None else cls(facts, options.lang)
+        scene = cls(facts, options.lang, still_at=still_at)
         scene.render()
         writer = scene.renderer.file_writer
         artifact = writer.image_file_path if fmt == "png" else writer.movie_file_path

@@ -10,7 +10,6 @@ from manim import (
     Circle,
     FadeIn,
     FadeOut,
-    Scene,
     UpdateFromAlphaFunc,
     VGroup,
     Write,
@@ -19,16 +18,16 @@ from manim import (
 )
 
 from scenes import style
+from scenes.base import LectureScene
 from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
-from scenes.facts import Facts
-from scenes.strings import dataset_title, strings_for
 
 __all__ = ["ThresholdSweep"]
 
 
-class ThresholdSweep(Scene):
+class ThresholdSweep(LectureScene):
     """Confusion grid, metric bars and ROC point moving together as θ sweeps the grid."""
 
+    supports_stills = True
     opening_seconds = 3.5
     fade_seconds = 0.8
     sweep_seconds = 10.0
@@ -36,14 +35,6 @@ class ThresholdSweep(Scene):
     mark_fade_seconds = 0.4
     hold_seconds = 2.0
     closing_seconds = 3.5
-
-    def __init__(self, facts: Facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        self.facts = facts
-        self.lang = lang
-        # A still shows the panels at one threshold with no animation (png output).
-        self.still_at = still_at
-        self.strings = strings_for(lang)
-        super().__init__(**kwargs)
 
     # -- building -------------------------------------------------------
     def build_panels(self) -> VGroup:
@@ -61,7 +52,7 @@ class ThresholdSweep(Scene):
         row.move_to([0, 0, 0]).align_to([0, style.PANEL_TOP, 0], UP)
         self.readout = Readout(s, n=first.n, positives=first.positives)
         self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
-        caption = style.text(f"{dataset_title(f.name, f.title, self.lang)} · n = {first.n}",
+        caption = style.text(f"{self.dataset_name} · n = {first.n}",
                              size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.caption = caption.to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)
         if self.caption.get_left()[0] < self.readout.get_right()[0] + 0.3:  # narrow (4:3) frame
@@ -77,7 +68,7 @@ class ThresholdSweep(Scene):
         first = f.grid[0]
         title = style.text(s["opening_title"], size=style.SIZE_TITLE, weight="BOLD")
         data = style.text(s["opening_data"].format(
-            dataset=dataset_title(f.name, f.title, self.lang), n=first.n, positives=first.positives,
+            dataset=self.dataset_name, n=first.n, positives=first.positives,
             prevalence=f"{first.prevalence:.2f}"), size=style.SIZE_LABEL)
         rule = style.text(s["opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         return VGroup(title, data, rule).arrange(DOWN, buff=0.4)
@@ -104,10 +95,6 @@ class ThresholdSweep(Scene):
 
         return UpdateFromAlphaFunc(self.panels, show_step, run_time=self.sweep_seconds, rate_func=linear)
 
-    def say(self, key: str, seconds: float, offset: float = 0.0, **values) -> None:
-        """Narration: one subtitle cue, ``offset`` seconds from now."""
-        self.add_subcaption(self.strings[key].format(**values), duration=seconds, offset=offset)
-
     @classmethod
     def duration(cls) -> float:
         """Length of the video in seconds (for tests and progress lines)."""
@@ -117,7 +104,6 @@ class ThresholdSweep(Scene):
     # -- the story --------------------------------------------------------
     def construct(self):
         """Opening, sweep, holds at 0.5 and max F1, closing."""
-        self.camera.background_color = style.BACKGROUND
         f = self.facts
         if self.still_at is not None:
             layout = self.build_panels()
@@ -128,7 +114,7 @@ class ThresholdSweep(Scene):
         first, last = f.grid[0], f.grid[-1]
         # Opening: name the data.
         card = self.opening()
-        self.say("say_opening", self.opening_seconds, dataset=dataset_title(f.name, f.title, self.lang),
+        self.say("say_opening", self.opening_seconds, dataset=self.dataset_name,
                  n=first.n, positives=first.positives)
         self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
         self.wait(self.opening_seconds - 2 * self.fade_seconds)
