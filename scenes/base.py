@@ -21,6 +21,9 @@ class LectureScene(Scene):
     support stills; the others ignore it and the png is their last frame.
     """
 
+    #: Names of extra constructor keywords this scene accepts from ``RenderOptions.scene_kwargs``.
+    scene_options: tuple[str, ...] = ()
+
     #: True when ``still_at`` shows the scene at a threshold (``render --at``).
     supports_stills = False
 

@@ -50,7 +50,8 @@ class RenderOptions:
     at: tuple[float, ...] = ()
     gif_loop: bool = True
     preset: str = "medium"
-    extra: dict = field(default_factory=dict)
+    #: Extra keyword arguments for the scene constructors (e.g. ``multiclass=...``).
+    scene_kwargs: dict = field(default_factory=dict)
 
     def size(self) -> tuple[int, int, float]:
         """Pixel width, height and frame rate after overrides and aspect."""
@@ -95,7 +96,8 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
 
     cls = scene_class(scene_name)
     with tempconfig(_manim_config(options, media_dir, fmt)):
-        scene = cls(facts, options.lang, still_at=still_at)
+        accepted = {k: v for k, v in options.scene_kwargs.items() if k in getattr(cls, "scene_options", ())}
+        scene = cls(facts, options.lang, still_at=still_at, **accepted)
         scene.render()
         writer = scene.renderer.file_writer
         artifact = writer.image_file_path if fmt == "png" else writer.movie_file_path
