@@ -10,11 +10,9 @@ from manim import (
     Circle,
     FadeIn,
     FadeOut,
-    UpdateFromAlphaFunc,
     VGroup,
     Write,
     config,
-    linear,
 )
 
 from scenes import style
@@ -84,16 +82,35 @@ class ThresholdSweep(LectureScene):
             label.scale_to_fit_width(room, about_edge=LEFT)
         return VGroup(ring, label)
 
-    def sweep_animation(self) -> UpdateFromAlphaFunc:
-        """θ over the 51 grid values, each shown for the same share of the time."""
+    def split_layers(self, layout: VGroup) -> None:
+        """Swap the faded-in layout for a still layer (drawn once) and a live layer above it.
+
+        Manim redraws every mobject from the first moving one onwards; with the
+        stills first, the axes, curve, tracks and labels stay in its cached
+        background and only the live parts are redrawn.
+        """
+        self.remove(layout)
+        self.still_layer = VGroup(*(panel.still for panel in self.panels), self.caption)
+        self.live_layer = VGroup(*(panel.live for panel in self.panels))
+        self.add(self.still_layer, self.live_layer)
+
+    def sweep(self) -> None:
+        """θ over the 51 grid values, each held for the same share of ``sweep_seconds``.
+
+        Each snapshot is drawn once and held with a still wait (a repeated
+        frame costs only its encoding), instead of redrawing every frame.
+        """
         grid = self.facts.grid
-
-        def show_step(panels, alpha):
-            snapshot = grid[min(int(alpha * len(grid)), len(grid) - 1)]
-            for panel in panels:
-                panel.update_to(snapshot)
-
-        return UpdateFromAlphaFunc(self.panels, show_step, run_time=self.sweep_seconds, rate_func=linear)
+        total_frames = self.sweep_seconds * config.frame_rate
+        shown = 0
+        for step, snapshot in enumerate(grid, start=1):
+            end = round(step * total_frames / len(grid))
+            if end > shown:  # at very low frame rates a step may get no frame
+                for panel in self.panels:
+                    panel.update_to(snapshot)
+                # A frozen wait writes int(duration * fps) frames: add a quarter frame against rounding.
+                self.wait((end - shown + 0.25) / config.frame_rate, frozen_frame=True)
+                shown = end
 
     @classmethod
     def duration(cls) -> float:
@@ -122,12 +139,13 @@ class ThresholdSweep(LectureScene):
         # Panels at θ = 0: everything is flagged positive.
         layout = self.build_panels()
         self.play(FadeIn(layout), run_time=self.fade_seconds)
+        self.split_layers(layout)
         # Sweep θ over the grid, narrated in three parts.
         third = self.sweep_seconds / 3
         self.say("say_start", third, prevalence=f"{first.prevalence:.2f}")
         self.say("say_sweep", third, offset=third)
         self.say("say_end", third, offset=2 * third, baseline=f"{last.accuracy:.2f}")
-        self.play(self.sweep_animation())
+        self.sweep()
         # Holds: the default 0.5, then the threshold with the best F1.
         for key, threshold in (("default", 0.5), ("max_f1", f.max_f1_threshold)):
             snapshot = f.at(threshold)
@@ -144,5 +162,5 @@ class ThresholdSweep(LectureScene):
                          style.text(self.strings["closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
         closing.arrange(DOWN, buff=0.3)
         self.say("say_closing", self.closing_seconds)
-        self.play(FadeOut(layout), Write(closing), run_time=self.fade_seconds)
+        self.play(FadeOut(self.still_layer, self.live_layer), Write(closing), run_time=self.fade_seconds)
         self.wait(self.closing_seconds - self.fade_seconds)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from manim import Animation, UpdateFromAlphaFunc
+from manim import Animation, Mobject, UpdateFromAlphaFunc, VGroup
 
 from metrics import Snapshot
 
-__all__ = ["SnapshotPanel", "blend_snapshots"]
+__all__ = ["PanelUpdate", "SnapshotPanel", "blend_snapshots"]
 
 
 def blend_snapshots(start: Snapshot, end: Snapshot, alpha: float) -> Snapshot:
@@ -27,10 +27,26 @@ def blend_snapshots(start: Snapshot, end: Snapshot, alpha: float) -> Snapshot:
     return replace(end, **changes)
 
 
+class PanelUpdate(UpdateFromAlphaFunc):
+    """UpdateFromAlphaFunc without the deep copy Animation.begin makes (~0.2 s per panel set, never used)."""
+
+    def create_starting_mobject(self) -> Mobject:
+        """An empty stand-in: the update function never reads a starting copy."""
+        return Mobject()
+
+
 class SnapshotPanel:
-    """Mixin for VGroup panels: ``update_to`` mutates, ``animate_to`` returns an Animation."""
+    """Mixin for VGroup panels: ``update_to`` mutates, ``animate_to`` returns an Animation.
+
+    A panel is ``VGroup(still, live)``: ``still`` never changes after it is
+    built, ``live`` holds what a snapshot moves. Scenes add the stills of all
+    panels before the lives, so Manim draws the stills once into its cached
+    background and redraws only the live parts each frame.
+    """
 
     snapshot: Snapshot | None = None
+    still: VGroup
+    live: VGroup
 
     def update_to(self, snapshot: Snapshot):
         """Show ``snapshot`` now (in place; cheap enough for every frame)."""
@@ -50,4 +66,4 @@ class SnapshotPanel:
         def step(panel, alpha):
             panel.update_to(blend_snapshots(start, snapshot, alpha))
 
-        return UpdateFromAlphaFunc(self, step, **kwargs)
+        return PanelUpdate(self.live, lambda _, alpha: step(self, alpha), **kwargs)

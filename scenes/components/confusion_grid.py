@@ -46,8 +46,10 @@ class ConfusionGrid(SnapshotPanel, VGroup):
             outlines.add(outline)
         self.headers = self._headers(strings, cell_width, cell_height)
         self.frame = VGroup(outlines, self.headers)
-        # Static parts first: Manim redraws everything after the first moving part.
-        self.add(self.frame, *self.cells.values(), *self.labels.values(), *self.counts.values())
+        # Labels ride in the live layer: they must stay above the fills.
+        self.still = VGroup(self.frame)
+        self.live = VGroup(*self.cells.values(), *self.labels.values(), *self.counts.values())
+        self.add(self.still, self.live)
 
     @staticmethod
     def _headers(strings: dict, cell_width: float, cell_height: float) -> VGroup:

@@ -36,7 +36,9 @@ class ThresholdHeader(SnapshotPanel, VGroup):
         self.pointer = Triangle(color=style.HIGHLIGHT, fill_opacity=1.0, stroke_width=0)
         self.pointer.rotate(PI).scale(0.12)
         self.pointer.next_to(line.get_start(), UP, buff=0.04)
-        self.add(self.rule, self.track, self.value, self.pointer)
+        self.still = VGroup(self.rule, self.track)
+        self.live = VGroup(self.value, self.pointer)
+        self.add(self.still, self.live)
 
     def show(self, snapshot) -> None:
         """θ of ``snapshot`` in the number and on the slider."""
@@ -70,8 +72,9 @@ class Readout(SnapshotPanel, VGroup):
                 {"accuracy": rate_slot(colors["accuracy"], "BOLD"), "correct": count_slot(n)},
                 colors={strings["accuracy"]: colors["accuracy"]}),
         }
-        VGroup(*self.lines.values()).arrange(DOWN, buff=line_gap - 0.3, aligned_edge=LEFT)
-        self.add(*self.lines.values())
+        self.still = VGroup()
+        self.live = VGroup(*self.lines.values()).arrange(DOWN, buff=line_gap - 0.3, aligned_edge=LEFT)
+        self.add(self.still, self.live)
 
     def show(self, snapshot) -> None:
         """The three sentences for ``snapshot``."""

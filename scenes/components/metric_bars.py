@@ -45,7 +45,11 @@ class MetricBars(SnapshotPanel, VGroup):
             self.names.add(name)
             self.bars[metric], self.values[metric] = bar, value
         self.baseline = self._baseline(strings, baseline_accuracy, row_gap * (len(METRICS) - 0.35))
-        self.add(self.tracks, self.names, self.baseline, *self.bars.values(), *self.values.values())
+        # The dashed mark goes above the bars, so it lives with them.
+        mark, legend = self.baseline
+        self.still = VGroup(self.tracks, self.names, legend)
+        self.live = VGroup(*self.bars.values(), mark, *self.values.values())
+        self.add(self.still, self.live)
 
     def _baseline(self, strings: dict, accuracy: float, legend_depth: float) -> VGroup:
         """Dashed mark at the majority-class accuracy, and a legend under the bars."""

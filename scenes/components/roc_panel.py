@@ -71,7 +71,9 @@ class RocPanel(SnapshotPanel, VGroup):
         self.curve.set_points_as_corners(origin + np.outer(x, unit_x) + np.outer(y, unit_y))
         self.dot = Dot(self.axes.c2p(0, 0), radius=0.1, color=style.ROC_DOT_COLOR)
         self.dot.set_stroke(style.BACKGROUND, width=3, background=True)
-        self.add(self.axes, self.tick_labels, self.axis_labels, self.title, self.chance, self.curve, self.dot)
+        self.still = VGroup(self.axes, self.tick_labels, self.axis_labels, self.title, self.chance, self.curve)
+        self.live = VGroup(self.dot)
+        self.add(self.still, self.live)
 
     def show(self, snapshot) -> None:
         """Put the dot at the snapshot's operating point."""
