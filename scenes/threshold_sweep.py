@@ -13,10 +13,11 @@ from manim import (
     VGroup,
     Write,
     config,
+    linear,
 )
 
 from scenes import style
-from scenes.base import LectureScene
+from scenes.base import HeldSteps, LectureScene
 from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
 
 __all__ = ["ThresholdSweep"]
@@ -95,22 +96,13 @@ class ThresholdSweep(LectureScene):
         self.add(self.still_layer, self.live_layer)
 
     def sweep(self) -> None:
-        """θ over the 51 grid values, each held for the same share of ``sweep_seconds``.
+        """θ over the 51 grid values, each held for the same share of ``sweep_seconds``."""
 
-        Each snapshot is drawn once and held with a still wait (a repeated
-        frame costs only its encoding), instead of redrawing every frame.
-        """
-        grid = self.facts.grid
-        total_frames = self.sweep_seconds * config.frame_rate
-        shown = 0
-        for step, snapshot in enumerate(grid, start=1):
-            end = round(step * total_frames / len(grid))
-            if end > shown:  # at very low frame rates a step may get no frame
-                for panel in self.panels:
-                    panel.update_to(snapshot)
-                # A frozen wait writes int(duration * fps) frames: add a quarter frame against rounding.
-                self.wait((end - shown + 0.25) / config.frame_rate, frozen_frame=True)
-                shown = end
+        def show(snapshot):
+            for panel in self.panels:
+                panel.update_to(snapshot)
+
+        self.play(HeldSteps(self.live_layer, self.facts.grid, show, run_time=self.sweep_seconds, rate_func=linear))
 
     @classmethod
     def duration(cls) -> float:
