@@ -184,18 +184,26 @@ def _parse_thresholds(value: str | None) -> tuple[float, ...]:
     return thresholds
 
 
+def _parse_choices(value: str, allowed: tuple[str, ...], option: str) -> tuple[str, ...]:
+    """'en,es' -> ('en', 'es'), each checked against ``allowed``."""
+    chosen = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
+    bad = [part for part in chosen if part not in allowed]
+    if bad or not chosen:
+        _fail(f"{option} {value!r}: choose from {', '.join(allowed)} (several with commas, e.g. en,es)")
+    return chosen
+
+
 @cli.command()
 @click.argument("scene_names", nargs=-1, metavar="[SCENE]...")
 @data_options
 @cost_options
-@click.option("--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
-              help="Language of every on-screen string.")
+@click.option("--lang", default="en", show_default=True, help="en, es, or both: en,es.")
 @click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="medium",
               show_default=True, help="480p15, 720p30, 1080p60 or 2160p60.")
 @click.option("--resolution", help="WIDTHxHEIGHT, overrides --quality (e.g. 192x108).")
 @click.option("--fps", type=click.FloatRange(1, 120), help="Frame rate, overrides --quality.")
-@click.option("--format", "fmt", type=click.Choice(["mp4", "gif", "png", "webm", "mov"]), default="mp4",
-              show_default=True, help="png = last frame (or the --at stills).")
+@click.option("--format", "fmt", default="mp4", show_default=True,
+              help="mp4, gif, png (last frame), webm or mov; several with commas: mp4,gif.")
 @click.option("--aspect", type=click.Choice(["16:9", "4:3"]), default="16:9", show_default=True)
 @click.option("--transparent", is_flag=True, help="Transparent background (webm or mov only).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
@@ -204,63 +212,61 @@ def _parse_thresholds(value: str | None) -> tuple[float, ...]:
 @click.option("--gif-loop", type=click.Choice(["forever", "once"]), default="forever", show_default=True)
 @click.option("--preset", type=click.Choice(["veryfast", "medium", "slow"]), default="medium",
               show_default=True, help="x264 speed/size trade-off for mp4.")
+@click.option("--no-subtitles", is_flag=True, help="Do not write .srt/.vtt subtitles (the transcript stays).")
+@click.option("--force", is_flag=True, help="Render even outputs that are up to date.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 32), default=1, show_default=True,
+              help="Render in N processes.")
 def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, transparent,
-           out_dir, at, gif_loop, preset, **data_kwargs) -> None:
-    """Render scenes (default: the whole lecture, in order) into OUT."""
-    import time
+           out_dir, at, gif_loop, preset, no_subtitles, force, jobs, **data_kwargs) -> None:
+    """Render scenes (default: the whole lecture, in order) into OUT; skip what is up to date."""
     from pathlib import Path
 
     from scenes.registry import LECTURE_ORDER, SCENES
 
-    names = scene_names or LECTURE_ORDER
+    names = tuple(scene_names) or LECTURE_ORDER
     unknown = [name for name in names if name not in SCENES]
     if unknown:
         _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `render.py list`)")
-    if transparent and fmt not in ("webm", "mov"):
+    langs = _parse_choices(lang, ("en", "es"), "--lang")
+    formats = _parse_choices(fmt, ("mp4", "gif", "png", "webm", "mov"), "--format")
+    if transparent and set(formats) - {"webm", "mov"}:
         _fail("--transparent needs --format webm or --format mov (mp4 and gif have no alpha)")
     thresholds = _parse_thresholds(at)
     size = _parse_resolution(resolution)
     check_costs(cost_fn, cost_fp)
     if fps is not None and not math.isfinite(fps):
         _fail("--fps must be a number such as 30")
-    dataset = load(**data_kwargs)
 
+    from data import DataError
     from metrics import VerificationError
-    from scenes.facts import facts_for
-    from scenes.runner import RenderOptions, render_scene, write_trace
+    from scenes.lecture import LectureRequest, run_lecture
+    from scenes.runner import RenderOptions
 
+    stills = frozenset()
+    if thresholds:
+        from scenes.registry import scene_class
+
+        stills = frozenset(name for name in names if scene_class(name).supports_stills)
+        if set(names) - stills:
+            click.echo(f"note: {', '.join(sorted(set(names) - stills))} have no threshold stills; "
+                       "use --format png for the last frame")
+    options = RenderOptions(quality=quality, resolution=size, fps=fps, aspect=aspect, transparent=transparent,
+                            out_dir=Path(out_dir), at=thresholds, gif_loop=gif_loop == "forever", preset=preset,
+                            subtitles=not no_subtitles)
+    request = LectureRequest(scenes=names, langs=langs, formats=formats, options=options, data_kwargs=data_kwargs,
+                             cost_fn=cost_fn, cost_fp=cost_fp, thresholds=thresholds, force=force, jobs=jobs,
+                             stills_supported=stills)
     try:
-        facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp)
+        written, fresh = run_lecture(request, echo=click.echo)
+    except DataError as error:
+        _fail(str(error))
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to render: {error}", err=True)
         sys.exit(1)
-    options = RenderOptions(lang=lang, quality=quality, resolution=size, fps=fps, fmt=fmt, aspect=aspect,
-                            transparent=transparent, out_dir=Path(out_dir), at=thresholds,
-                            gif_loop=gif_loop == "forever", preset=preset)
-    width, height, rate = options.size()
-    from scenes.registry import scene_class
-
-    jobs = [(name, t) for name in names for t in (thresholds or (None,))]
-    if thresholds:
-        skipped = sorted({name for name, _ in jobs if not scene_class(name).supports_stills})
-        jobs = [(name, t) for name, t in jobs if name not in skipped]
-        if skipped:
-            click.echo(f"note: {', '.join(skipped)} have no threshold stills; use --format png for the last frame")
-    written = []
-    for index, (name, still_at) in enumerate(jobs, start=1):
-        what = f"still at {still_at:.2f}" if still_at is not None else fmt
-        click.echo(f"[{index}/{len(jobs)}] {name}: {dataset.name}, {lang}, {width}x{height}@{rate:g}, {what} ...")
-        started = time.perf_counter()
-        try:
-            files = render_scene(name, facts, options, still_at=still_at)
-        except Exception as error:  # a scene bug or encoder failure: report, exit 1
-            click.echo(f"error: rendering {name} failed: {type(error).__name__}: {error}", err=True)
-            sys.exit(1)
-        if name == "ThresholdSweep" and still_at is None:
-            files.append(write_trace(facts, files[0].with_name("trace.json")))
-        click.echo(f"      done in {time.perf_counter() - started:.1f} s: {', '.join(map(str, files))}")
-        written += files
-    click.echo(f"wrote {len(written)} file(s) under {out_dir}/")
+    except Exception as error:  # a scene bug or an encoder failure: report it, exit 1
+        click.echo(f"error: rendering failed: {type(error).__name__}: {error}", err=True)
+        sys.exit(1)
+    click.echo(f"wrote {len(written)} file(s), {len(fresh)} output(s) already up to date, under {out_dir}/")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -50,6 +50,7 @@ class RenderOptions:
     at: tuple[float, ...] = ()
     gif_loop: bool = True
     preset: str = "medium"
+    subtitles: bool = True
     #: Extra keyword arguments for the scene constructors (e.g. ``multiclass=...``).
     scene_kwargs: dict = field(default_factory=dict)
 
@@ -129,6 +130,21 @@ def _place(source: Path, final: Path) -> None:
         shutil.copyfile(source, temp)
 
 
+def _write_narration(srt_source: Path, final: Path, scene_name: str, subtitles: bool) -> list[Path]:
+    """Beside the video: .srt and .vtt subtitles (unless turned off) and a .txt transcript."""
+    from scenes.subtitles import srt_to_transcript, srt_to_vtt
+
+    srt_text = srt_source.read_text(encoding="utf-8")
+    outputs = {final.with_suffix(".txt"): srt_to_transcript(srt_text, f"{scene_name} ({final.parent.name})")}
+    if subtitles:
+        outputs[final.with_suffix(".srt")] = srt_text
+        outputs[final.with_suffix(".vtt")] = srt_to_vtt(srt_text)
+    for path, content in outputs.items():
+        with atomic_target(path) as temp:
+            temp.write_text(content, encoding="utf-8")
+    return list(outputs)
+
+
 def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float | None = None) -> list[Path]:
     """Render ``scene_name`` for ``facts``; return the files written.
 
@@ -151,9 +167,7 @@ def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float
         _place(artifact, final)
         written.append(final)
         if subtitles is not None and fmt != "png":
-            srt = final.with_suffix(".srt")
-            _place(subtitles, srt)
-            written.append(srt)
+            written += _write_narration(Path(subtitles), final, scene_name, options.subtitles)
     finally:
         shutil.rmtree(media_dir, ignore_errors=True)
     return written

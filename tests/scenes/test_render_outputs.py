@@ -52,7 +52,11 @@ def test_cli_renders_mp4_subtitles_and_trace(tmp_path):
     assert len(trace["snapshots"]) == 51
     assert trace["snapshots"][25]["threshold"] == 0.5 and trace["snapshots"][25]["tp"] == 4
     assert "[1/1] ThresholdSweep" in result.stdout
-    assert all_files(out) == sorted([video, video.with_suffix(".srt"), video.parent / "trace.json"])
+    narration = [video.with_suffix(ext) for ext in (".srt", ".vtt", ".txt")]
+    assert all_files(out) == sorted([video, *narration, video.parent / "trace.json", video.parent / "manifest.json",
+                                     out / "datasets.json"])
+    assert video.with_suffix(".vtt").read_text().startswith("WEBVTT")
+    assert "recall 0.80" in video.with_suffix(".txt").read_text()
 
 
 def test_gif_is_small_looping_and_capped(clinic20_facts, tmp_path, private_tmp):
