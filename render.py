@@ -87,12 +87,24 @@ def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float) -
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="Project settings (default: ./umbral.toml if present). Flags override it.")
 @click.pass_context
-def cli(context: click.Context) -> None:
+def cli(context: click.Context, config_path: str | None) -> None:
     """Turn a classifier's scores into lecture-ready animations.
 
     Run with no command to render the default lecture into out/.
     """
+    from pathlib import Path
+
+    from scenes.project_config import CONFIG_NAME, ConfigError, default_map, read_config
+
+    path = Path(config_path) if config_path else Path(CONFIG_NAME)
+    if config_path or path.is_file():
+        try:
+            context.default_map = default_map(read_config(path))
+        except ConfigError as error:
+            _fail(str(error))
     if context.invoked_subcommand is None:
         context.invoke(render)
 

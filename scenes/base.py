@@ -98,6 +98,9 @@ class LectureScene(Scene):
         self.renderer.static_image = None
         self.time_progression.close()
 
+    def beat(self, name: str) -> None:
+        """A pause point of the story (a hold, a reveal). Videos run on; a slide deck breaks here."""
+
     def say(self, key: str, seconds: float, offset: float = 0.0, **values) -> None:
         """Narration: one subtitle cue from ``strings[key]``, ``offset`` seconds from now."""
         self.add_subcaption(self.strings[key].format(**values), duration=seconds, offset=offset)

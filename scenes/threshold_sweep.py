@@ -127,6 +127,7 @@ class ThresholdSweep(LectureScene):
                  n=first.n, positives=first.positives)
         self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
         self.wait(self.opening_seconds - 2 * self.fade_seconds)
+        self.beat("opening")
         self.play(FadeOut(card), run_time=self.fade_seconds)
         # Panels at θ = 0: everything is flagged positive.
         layout = self.build_panels()
@@ -137,6 +138,7 @@ class ThresholdSweep(LectureScene):
         self.say("say_start", third, prevalence=f"{first.prevalence:.2f}")
         self.say("say_sweep", third, offset=third)
         self.say("say_end", third, offset=2 * third, baseline=f"{last.accuracy:.2f}")
+        self.beat("panels")
         self.sweep()
         # Holds: the default 0.5, then the threshold with the best F1.
         for key, threshold in (("default", 0.5), ("max_f1", f.max_f1_threshold)):
@@ -148,6 +150,7 @@ class ThresholdSweep(LectureScene):
             mark = self.marker(f"marker_{key}", snapshot)
             self.play(FadeIn(mark), run_time=self.mark_fade_seconds)
             self.wait(self.hold_seconds)
+            self.beat(f"hold_{key}")
             self.play(FadeOut(mark), run_time=self.mark_fade_seconds)
         # Closing: the trade-off.
         closing = VGroup(style.text(self.strings["closing"], size=style.SIZE_TITLE, weight="BOLD"),

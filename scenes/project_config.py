@@ -1,0 +1,99 @@
+"""``umbral.toml``: a chapter's settings, so the command line can stay short.
+
+Keys are the long option names with ``_`` for ``-`` (``label_col``,
+``cost_fn``...), plus ``data``, ``out`` and ``scenes``. Command-line flags
+override the file. An unknown key is an error naming the key, never ignored.
+
+Example::
+
+    data = "scores/chapter3.csv"
+    lang = ["en", "es"]
+    format = ["mp4", "gif"]
+    quality = "high"
+    cost_fn = 10
+    cost_fp = 1
+    scenes = ["OverlappingHumps", "ThresholdSweep"]
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+__all__ = ["CONFIG_NAME", "ConfigError", "KEYS", "default_map", "read_config"]
+
+CONFIG_NAME = "umbral.toml"
+
+
+class ConfigError(ValueError):
+    """The config file is unreadable or has a key or value umbral does not know."""
+
+
+#: key -> (option name in the commands, the commands that take it)
+_DATA = ("render", "report", "trace", "scores", "watch")
+KEYS = {
+    "data": ("source", _DATA),
+    "label_col": ("label_col", _DATA),
+    "score_col": ("score_col", _DATA),
+    "positive": ("positive", _DATA),
+    "target": ("target", _DATA),
+    "seed": ("seed", _DATA),
+    "n": ("n", _DATA),
+    "prevalence": ("prevalence", _DATA),
+    "separation": ("separation", _DATA),
+    "rescale": ("rescale", _DATA),
+    "cost_fn": ("cost_fn", ("render", "report", "watch")),
+    "cost_fp": ("cost_fp", ("render", "report", "watch")),
+    "threshold": ("threshold", ("report",)),
+    "lang": ("lang", ("render", "watch")),
+    "quality": ("quality", ("render", "watch")),
+    "resolution": ("resolution", ("render", "watch")),
+    "fps": ("fps", ("render", "watch")),
+    "format": ("fmt", ("render", "watch")),
+    "aspect": ("aspect", ("render", "watch")),
+    "transparent": ("transparent", ("render", "watch")),
+    "out": ("out_dir", ("render", "watch")),
+    "at": ("at", ("render", "watch")),
+    "gif_loop": ("gif_loop", ("render", "watch")),
+    "preset": ("preset", ("render", "watch")),
+    "subtitles": ("no_subtitles", ("render", "watch")),
+    "jobs": ("jobs", ("render", "watch")),
+    "scenes": ("scene_names", ("render", "watch")),
+}
+
+_LISTS = {"lang", "format", "at"}
+
+
+def read_config(path: Path) -> dict:
+    """The validated key/value pairs of a config file."""
+    try:
+        values = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"cannot read {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path} is not valid TOML ({error}); fix the line it names") from None
+    unknown = sorted(set(values) - set(KEYS))
+    if unknown:
+        raise ConfigError(f"{path}: unknown key {unknown[0]!r}; known keys: {', '.join(sorted(KEYS))}")
+    for key, value in values.items():
+        if isinstance(value, dict):
+            raise ConfigError(f"{path}: {key!r} must be a value, not a table")
+        if key == "scenes" and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise ConfigError(f"{path}: 'scenes' must be a list of scene names, e.g. [\"ThresholdSweep\"]")
+    return values
+
+
+def default_map(values: dict) -> dict:
+    """click's ``default_map``: per command, option name -> value from the file."""
+    commands: dict[str, dict] = {}
+    for key, value in values.items():
+        option, names = KEYS[key]
+        if key in _LISTS and isinstance(value, list):
+            value = ",".join(str(v) for v in value)
+        if key == "subtitles":
+            value = not value
+        if key == "scenes":
+            value = tuple(value)
+        for name in names:
+            commands.setdefault(name, {})[option] = value
+    return commands
