@@ -7,8 +7,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.umbral-installed
-# cairo/pango headers for pycairo and manimpango (no Linux wheels); Inter is the pinned font.
-APT_PACKAGES := build-essential pkg-config python3-dev python3-venv libcairo2-dev libpango1.0-dev fonts-inter
+# cairo/pango headers for pycairo and manimpango (no Linux wheels); Inter is the pinned font;
+# chromium opens the gallery in the tests.
+APT_PACKAGES := build-essential pkg-config python3-dev python3-venv libcairo2-dev libpango1.0-dev fonts-inter chromium
 
 .PHONY: render test system setup lint bench clean
 

@@ -281,6 +281,24 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     click.echo(f"wrote {len(written)} file(s), {len(fresh)} output(s) already up to date, under {out_dir}/")
 
 
+@cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.option("--interval", type=click.FloatRange(0.1, 60), default=0.5, show_default=True,
+              help="Seconds between checks of the watched files.")
+@click.option("--debounce", type=click.FloatRange(0, 60), default=1.0, show_default=True,
+              help="Wait until the files have been quiet this long before re-rendering.")
+@click.argument("render_args", nargs=-1, type=click.UNPROCESSED)
+@click.pass_context
+def watch(context: click.Context, interval: float, debounce: float, render_args: tuple[str, ...]) -> None:
+    """Re-render when the data file or umbral.toml changes (RENDER_ARGS go to `render`). Ctrl-C stops."""
+    from scenes.watcher import watch_and_render
+
+    config = context.parent.params.get("config_path") if context.parent else None
+    try:
+        watch_and_render(list(render_args), config, interval=interval, debounce=debounce, echo=click.echo)
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; usage errors become one ``error:`` line and exit code 2."""
     try:

@@ -110,7 +110,8 @@ class Lecture:
 
     def path(self, job: Job, dataset_name: str) -> Path:
         """Where ``job`` writes."""
-        return output_path(self.out_dir, dataset_name, job.lang, job.scene, job.ext, job.still_at)
+        return output_path(self.out_dir, dataset_name, job.lang, job.scene, job.ext, job.still_at,
+                           self.request.options.variant)
 
     def stale(self, jobs: list[Job]) -> list[Job]:
         """Jobs whose output is missing, changed or made from other inputs."""
@@ -197,7 +198,12 @@ def run_lecture(request: LectureRequest, echo=print) -> tuple[list[Path], list[P
     up_to_date = [lecture.path(job, name) for job in fresh]
     for path in up_to_date:
         echo(f"up to date: {path}")
-    if not todo:
-        return [], up_to_date
-    lecture.load_facts()
-    return lecture.render(todo), up_to_date
+    written = []
+    if todo:
+        lecture.load_facts()
+        written = lecture.render(todo)
+    if lecture.out_dir.is_dir():
+        from scenes.gallery import build_gallery
+
+        echo(f"gallery: {build_gallery(lecture.out_dir)}")
+    return written, up_to_date

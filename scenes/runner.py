@@ -54,6 +54,11 @@ class RenderOptions:
     #: Extra keyword arguments for the scene constructors (e.g. ``multiclass=...``).
     scene_kwargs: dict = field(default_factory=dict)
 
+    @property
+    def variant(self) -> str:
+        """File-name suffix of a 4:3 or transparent output ('' for the 16:9 default)."""
+        return ("-4x3" if self.aspect == "4:3" else "") + ("-alpha" if self.transparent else "")
+
     def size(self) -> tuple[int, int, float]:
         """Pixel width, height and frame rate after overrides and aspect."""
         width, height, fps = QUALITIES[self.quality]
@@ -65,10 +70,15 @@ class RenderOptions:
         return width, height, float(self.fps or fps)
 
 
-def output_path(out_dir: Path, dataset: str, lang: str, scene: str, ext: str, at: float | None = None) -> Path:
-    """``OUT/<dataset>/<lang>/<Scene>.<ext>``, stills ``<Scene>@0.50.png``."""
+def output_path(out_dir: Path, dataset: str, lang: str, scene: str, ext: str, at: float | None = None,
+                variant: str = "") -> Path:
+    """``OUT/<dataset>/<lang>/<Scene>.<ext>``, stills ``<Scene>@0.50.png``.
+
+    ``variant`` tells apart outputs that would otherwise share a name: ``-4x3``
+    for the 4:3 frame, ``-alpha`` for a transparent background.
+    """
     stem = scene if at is None else f"{scene}@{at:.2f}"
-    return Path(out_dir) / dataset / lang / f"{stem}.{ext}"
+    return Path(out_dir) / dataset / lang / f"{stem}{variant}.{ext}"
 
 
 def _manim_config(options: RenderOptions, media_dir: Path, fmt: str) -> dict:
@@ -152,7 +162,7 @@ def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float
     own palette; png is the last frame, or the panels at ``still_at``.
     """
     fmt = "png" if still_at is not None else options.fmt
-    final = output_path(options.out_dir, facts.name, options.lang, scene_name, fmt, still_at)
+    final = output_path(options.out_dir, facts.name, options.lang, scene_name, fmt, still_at, options.variant)
     media_dir = Path(tempfile.mkdtemp(prefix="umbral-media-"))
     written = []
     try:

@@ -18,9 +18,9 @@ from manim import VGroup, VMobject
 
 from scenes import style
 
-__all__ = ["LiveText", "Slot", "count_slot", "rate_slot"]
+__all__ = ["LiveText", "Slot", "count_slot", "rate_slot", "signed_rate_slot"]
 
-_GLYPHS = "0123456789.-%"
+_GLYPHS = "0123456789.-+%"
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,11 @@ class Slot:
 def rate_slot(color: str | None = None, weight: str = "NORMAL") -> Slot:
     """A rate in 0..1 shown with two decimals, e.g. ``0.61``."""
     return Slot("0.00", "{:.2f}", color, weight)
+
+
+def signed_rate_slot(color: str | None = None, weight: str = "NORMAL") -> Slot:
+    """A value in -1..1 with two decimals; positives keep an empty sign cell (MCC)."""
+    return Slot("-0.00", "{: .2f}", color, weight)
 
 
 def count_slot(largest: int, color: str | None = None, weight: str = "NORMAL") -> Slot:
@@ -124,20 +129,28 @@ class LiveText(VGroup):
         # An invisible ruler per slot remembers where the placeholder glyphs
         # sat; it moves and scales with the text, so slots can be redrawn
         # after the sentence was positioned or resized.
-        self._rulers = {name: self._ruler(group) for name, group in self.slots.items()}
+        self._rulers = {name: self._ruler(group, self.slot_specs[name].placeholder)
+                        for name, group in self.slots.items()}
         for name, group in self.parts:
             if name is not None:
                 group.add(self._rulers[name])
         self._shown = {name: spec.placeholder for name, spec in self.slot_specs.items()}
+        for name, spec in self.slot_specs.items():  # placeholders in the slot's weight, like later values
+            self._draw_slot(name, spec.placeholder)
         # Horizontal offset of each part, in units of the '0' glyph height.
         self._offsets = [0.0] * len(self.parts)
 
     @staticmethod
-    def _ruler(glyphs: VGroup) -> VMobject:
-        """Degenerate curves at each glyph's bottom centre plus one at the top."""
-        bottom = glyphs[0].get_bottom()[1]
+    def _ruler(glyphs: VGroup, placeholder: str) -> VMobject:
+        """Degenerate curves at each glyph's bottom centre plus one at a digit's top.
+
+        Heights and baselines are taken from the first digit of the placeholder
+        (a leading '-' or '.' would give the wrong size).
+        """
+        digit = glyphs[next(i for i, char in enumerate(placeholder) if char.isdigit())]
+        bottom = digit.get_bottom()[1]
         marks = [[g.get_center()[0], bottom, 0.0] for g in glyphs]
-        marks.append([glyphs[0].get_center()[0], bottom + glyphs[0].height, 0.0])
+        marks.append([digit.get_center()[0], bottom + digit.height, 0.0])
         ruler = VMobject(stroke_opacity=0.0, fill_opacity=0.0, stroke_width=0.0)
         ruler.points = np.repeat(np.array(marks), 4, axis=0)
         return ruler
@@ -173,7 +186,7 @@ class LiveText(VGroup):
         centers, zero_bottom, height, _ = self._geometry(name)
         scale = height / zero_height
         for index, mob in enumerate(self.slots[name][:-1]):
-            if index >= len(shown):
+            if index >= len(shown) or shown[index] == " ":  # a space keeps its cell, empty
                 mob.points = np.zeros((0, 3))
                 continue
             offsets, center_above_bottom = glyphs[shown[index]]

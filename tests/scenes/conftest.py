@@ -22,12 +22,13 @@ def clinic20_facts():
 
 
 @pytest.fixture
-def small_config():
-    """Manim settings for building scenes without rendering (16:9, cache off)."""
+def small_config(tmp_path):
+    """Manim settings for building scenes without rendering (16:9, cache off, private media folder)."""
     from manim import tempconfig
 
     with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
-                     "format": "none", "verbosity": "ERROR", "progress_bar": "none"}):
+                     "format": "none", "verbosity": "ERROR", "progress_bar": "none",
+                     "media_dir": str(tmp_path / "media")}):
         yield
 
 

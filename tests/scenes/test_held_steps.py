@@ -18,12 +18,13 @@ class SweepOnly(ThresholdSweep):
         self.sweep()
 
 
-def frame_hashes(facts, monkeypatch, manim_loop: bool) -> list[str]:
+def frame_hashes(facts, monkeypatch, manim_loop: bool, media) -> list[str]:
     if manim_loop:
         monkeypatch.setattr(LectureScene, "play_internal", Scene.play_internal)
     hashes = []
     with tempconfig({"pixel_width": 192, "pixel_height": 108, "frame_rate": 10, "format": "none",
-                     "disable_caching": True, "verbosity": "ERROR", "progress_bar": "none"}):
+                     "disable_caching": True, "verbosity": "ERROR", "progress_bar": "none",
+                     "media_dir": str(media)}):
         scene = SweepOnly(facts, "en")
         scene.renderer.add_frame = lambda frame, num_frames=1: hashes.extend(
             [hashlib.sha256(frame.tobytes()).hexdigest()] * num_frames)
@@ -32,9 +33,9 @@ def frame_hashes(facts, monkeypatch, manim_loop: bool) -> list[str]:
     return hashes
 
 
-def test_held_frames_equal_redrawn_frames(clinic20_facts, monkeypatch):
-    held = frame_hashes(clinic20_facts, monkeypatch, manim_loop=False)
-    redrawn = frame_hashes(clinic20_facts, monkeypatch, manim_loop=True)
+def test_held_frames_equal_redrawn_frames(clinic20_facts, monkeypatch, tmp_path):
+    held = frame_hashes(clinic20_facts, monkeypatch, manim_loop=False, media=tmp_path / "a")
+    redrawn = frame_hashes(clinic20_facts, monkeypatch, manim_loop=True, media=tmp_path / "b")
     assert len(held) == 30
     assert held == redrawn
     assert len(set(held)) > 5  # the sweep really changes the picture

@@ -72,11 +72,11 @@ def test_opening_and_closing_cards_fit(facts, lang, small_config):
     assert not describe(overlapping_texts(card))
 
 
-def test_four_by_three_frame_fits(clinic20_facts):
+def test_four_by_three_frame_fits(clinic20_facts, tmp_path):
     from manim import tempconfig
 
     with tempconfig({"pixel_width": 320, "pixel_height": 240, "frame_width": 8.0 * 4 / 3, "frame_height": 8.0,
-                     "format": "none", "disable_caching": True}):
+                     "format": "none", "disable_caching": True, "media_dir": str(tmp_path)}):
         for lang in ("en", "es"):
             scene, layout = build(clinic20_facts, lang)
             assert not outside_frame(layout)

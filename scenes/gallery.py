@@ -1,0 +1,109 @@
+"""``OUT/index.html``: every output with its data, for a lecturer to browse or link.
+
+Built from the manifests only (no Manim, no data loading). Videos carry their
+WebVTT captions track; GIFs and PNGs are embedded as images. A small script
+marks each media element ``data-loaded="yes"`` or ``"error"`` once the
+browser has tried it, which the tests read from headless Chromium.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from scenes import manifest
+
+__all__ = ["build_gallery"]
+
+_VIDEO_TYPES = {".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime"}
+_IMAGES = {".gif", ".png"}
+_LANGS = {"en": "English", "es": "Español"}
+
+_STYLE = """
+body{font-family:Inter,system-ui,sans-serif;background:#15171C;color:#ECECEC;margin:2rem;}
+h1{font-size:1.6rem} h2{font-size:1.3rem;margin-top:2.5rem} h3{font-size:1.05rem;color:#A9ADB6}
+.numbers{color:#A9ADB6} .grid{display:flex;flex-wrap:wrap;gap:1.2rem}
+figure{margin:0;background:#1E2128;padding:.6rem;border-radius:6px;width:420px}
+video,img{width:100%;background:#000} figcaption{font-size:.85rem;margin-top:.3rem;word-break:break-all}
+a{color:#56B4E9}
+"""
+
+_SCRIPT = """
+for (const m of document.querySelectorAll('video, img')) {
+  const done = (state) => { if (!m.dataset.loaded) m.dataset.loaded = state; };
+  if (m.tagName === 'IMG') {
+    if (m.complete) done(m.naturalWidth > 0 ? 'yes' : 'error');
+    m.addEventListener('load', () => done('yes')); m.addEventListener('error', () => done('error'));
+  } else {
+    if (m.readyState >= 2) done('yes');
+    m.addEventListener('loadeddata', () => done('yes'));
+    m.querySelector('source').addEventListener('error', () => done('error'));
+  }
+}
+"""
+
+
+def _numbers(info: dict) -> str:
+    if not info:
+        return ""
+    return (f"n = {info['n']}, {info['positives']} positive (prevalence {info['prevalence']:.2f}) · "
+            f"AUC {info['auc']:.3f} · AP {info['average_precision']:.3f} · at θ = 0.50: accuracy "
+            f"{info['accuracy']:.2f}, precision {info['precision']:.2f}, recall {info['recall']:.2f}, "
+            f"F1 {info['f1']:.2f}")
+
+
+def _figure(path: Path, out_dir: Path, lang: str) -> str:
+    relative = html.escape(path.relative_to(out_dir).as_posix())
+    caption = f'<figcaption><a href="{relative}">{html.escape(path.name)}</a></figcaption>'
+    if path.suffix in _VIDEO_TYPES:
+        track = ""
+        vtt = path.with_suffix(".vtt")
+        if vtt.is_file():
+            track = (f'<track kind="subtitles" src="{html.escape(vtt.relative_to(out_dir).as_posix())}" '
+                     f'srclang="{lang}" label="{_LANGS.get(lang, lang)}" default>')
+        media = (f'<video controls preload="metadata" muted><source src="{relative}" '
+                 f'type="{_VIDEO_TYPES[path.suffix]}">{track}</video>')
+    else:
+        media = f'<img src="{relative}" alt="{html.escape(path.stem)}" loading="eager">'
+    return f"<figure>{media}{caption}</figure>"
+
+
+def build_gallery(out_dir: Path) -> Path:
+    """Write ``out_dir/index.html`` listing every output recorded in the manifests."""
+    out_dir = Path(out_dir)
+    datasets = {info.get("name"): info for info in manifest.load_json(out_dir / manifest.DATASETS_FILE).values()}
+    sections = []
+    for dataset_dir in sorted(p for p in out_dir.iterdir() if p.is_dir()):
+        info = datasets.get(dataset_dir.name, {})
+        parts = [f"<h2>{html.escape(info.get('title', dataset_dir.name))}</h2>",
+                 f'<p class="numbers">{html.escape(_numbers(info))}</p>']
+        for lang_dir in sorted(p for p in dataset_dir.iterdir() if p.is_dir()):
+            entries = manifest.load_json(lang_dir / manifest.MANIFEST_FILE)
+            media = [lang_dir / name for name in sorted(entries, key=_lecture_key(entries))
+                     if (lang_dir / name).is_file() and (lang_dir / name).suffix in (*_VIDEO_TYPES, *_IMAGES)]
+            if media:
+                parts.append(f"<h3>{html.escape(_LANGS.get(lang_dir.name, lang_dir.name))}</h3>")
+                parts.append('<div class="grid">' + "".join(_figure(p, out_dir, lang_dir.name) for p in media)
+                             + "</div>")
+        if len(parts) > 2:
+            sections.append("\n".join(parts))
+    page = ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<title>umbral lecture gallery</title>"
+            f"<style>{_STYLE}</style></head><body>\n<h1>umbral: lecture outputs</h1>\n"
+            + ("\n".join(sections) or "<p>Nothing rendered yet.</p>")
+            + f"\n<script>{_SCRIPT}</script>\n</body></html>\n")
+    index = out_dir / "index.html"
+    if not index.is_file() or index.read_text(encoding="utf-8") != page:
+        from scenes.runner import atomic_target
+
+        with atomic_target(index) as temp:
+            temp.write_text(page, encoding="utf-8")
+    return index
+
+
+def _lecture_key(entries: dict):
+    """Sort outputs in lecture order, then by file name."""
+    from scenes.registry import LECTURE_ORDER
+
+    order = {name: i for i, name in enumerate(LECTURE_ORDER)}
+    return lambda name: (order.get(entries[name].get("scene"), len(order)), name)

@@ -1,0 +1,62 @@
+"""umbral.toml: read from the working folder, overridden by flags, strict about keys."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scenes.project_config import ConfigError, default_map, read_config
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(cwd, *args):
+    return subprocess.run([sys.executable, str(ROOT / "render.py"), *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_config_sets_defaults_and_flags_override(tmp_path):
+    (tmp_path / "umbral.toml").write_text('data = "clinic20"\nthreshold = 0.3\ncost_fn = 1\ncost_fp = 1\n')
+    from_file = json.loads(run(tmp_path, "report", "--json").stdout)
+    assert (from_file["n"], from_file["threshold"], from_file["tp"]) == (20, 0.3, 5)
+    assert from_file["thresholds"]["cost_ratio"] == 0.5
+    overridden = json.loads(run(tmp_path, "report", "--json", "--threshold", "0.5").stdout)
+    assert (overridden["threshold"], overridden["tp"]) == (0.5, 4)
+
+
+def test_unknown_key_is_an_error_naming_it(tmp_path):
+    (tmp_path / "umbral.toml").write_text('data = "clinic20"\nlanguage = "es"\n')
+    result = run(tmp_path, "report")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "unknown key 'language'" in result.stderr
+
+
+def test_bad_values_and_bad_toml_are_errors(tmp_path):
+    (tmp_path / "umbral.toml").write_text('quality = "ultra"\n')
+    result = run(tmp_path, "render", "--out", str(tmp_path / "out"))
+    assert result.returncode == 2 and "ultra" in result.stderr
+    assert not (tmp_path / "out").exists()
+    (tmp_path / "umbral.toml").write_text("data = \n")
+    result = run(tmp_path, "report")
+    assert result.returncode == 2 and "not valid TOML" in result.stderr
+
+
+def test_explicit_config_path_and_lists(tmp_path):
+    config = tmp_path / "chapter.toml"
+    config.write_text('lang = ["en", "es"]\nformat = ["mp4", "gif"]\nscenes = ["ThresholdSweep"]\nsubtitles = false\n')
+    values = default_map(read_config(config))
+    assert values["render"]["lang"] == "en,es" and values["render"]["fmt"] == "mp4,gif"
+    assert values["render"]["scene_names"] == ("ThresholdSweep",) and values["render"]["no_subtitles"] is True
+    missing = run(tmp_path, "--config", str(tmp_path / "nope.toml"), "report")
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_scenes_must_be_a_list_of_names(tmp_path):
+    config = tmp_path / "umbral.toml"
+    config.write_text('scenes = "ThresholdSweep"\n')
+    with pytest.raises(ConfigError, match="scenes"):
+        read_config(config)
