@@ -228,8 +228,13 @@ def _parse_choices(value: str, allowed: tuple[str, ...], option: str) -> tuple[s
 @click.option("--force", is_flag=True, help="Render even outputs that are up to date.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 32), default=1, show_default=True,
               help="Render in N processes.")
+@click.option("--multiclass", "multiclass_path", type=click.Path(dir_okay=False),
+              help="MulticlassConfusion: a table of true and predicted classes (3 to 6 classes).")
+@click.option("--pred-col", help="MulticlassConfusion: the predicted-class column of --multiclass.")
+@click.option("--true-col", help="MulticlassConfusion: the true-class column of --multiclass (auto-detected).")
 def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, transparent,
-           out_dir, at, gif_loop, preset, no_subtitles, force, jobs, **data_kwargs) -> None:
+           out_dir, at, gif_loop, preset, no_subtitles, force, jobs, multiclass_path, pred_col, true_col,
+           **data_kwargs) -> None:
     """Render scenes (default: the whole lecture, in order) into OUT; skip what is up to date."""
     from pathlib import Path
 
@@ -262,9 +267,19 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
         if set(names) - stills:
             click.echo(f"note: {', '.join(sorted(set(names) - stills))} have no threshold stills; "
                        "use --format png for the last frame")
+    scene_kwargs = {}
+    if multiclass_path:
+        from data.multiclass import load_multiclass
+
+        try:
+            scene_kwargs["multiclass"] = load_multiclass(multiclass_path, label_col=true_col, pred_col=pred_col)
+        except DataError as error:
+            _fail(str(error))
+    elif pred_col or true_col:
+        _fail("--pred-col and --true-col need --multiclass FILE (the table of true and predicted classes)")
     options = RenderOptions(quality=quality, resolution=size, fps=fps, aspect=aspect, transparent=transparent,
                             out_dir=Path(out_dir), at=thresholds, gif_loop=gif_loop == "forever", preset=preset,
-                            subtitles=not no_subtitles)
+                            subtitles=not no_subtitles, scene_kwargs=scene_kwargs)
     request = LectureRequest(scenes=names, langs=langs, formats=formats, options=options, data_kwargs=data_kwargs,
                              cost_fn=cost_fn, cost_fp=cost_fp, thresholds=thresholds, force=force, jobs=jobs,
                              stills_supported=stills)
@@ -279,6 +294,58 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
         click.echo(f"error: rendering failed: {type(error).__name__}: {error}", err=True)
         sys.exit(1)
     click.echo(f"wrote {len(written)} file(s), {len(fresh)} output(s) already up to date, under {out_dir}/")
+
+
+@cli.command()
+@click.argument("scene_names", nargs=-1, metavar="[SCENE]...")
+@data_options
+@cost_options
+@click.option("--to", "deck_format", type=click.Choice(["html", "pptx", "pdf"]), default="html", show_default=True,
+              help="html (reveal.js), pptx (a video per slide, with speaker notes) or pdf (a still per slide).")
+@click.option("--one-file", is_flag=True, help="html only: embed the videos in one self-contained file.")
+@click.option("--lang", default="en", show_default=True, help="en, es, or both: en,es.")
+@click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="medium", show_default=True)
+@click.option("--resolution", help="WIDTHxHEIGHT, overrides --quality.")
+@click.option("--fps", type=click.FloatRange(1, 120), help="Frame rate, overrides --quality.")
+@click.option("--aspect", type=click.Choice(["16:9", "4:3"]), default="16:9", show_default=True)
+@click.option("--preset", type=click.Choice(["veryfast", "medium", "slow"]), default="medium", show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
+              help="Decks go to OUT/<dataset>/<lang>/slides.<to>.")
+def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, resolution, fps, aspect, preset,
+           out_dir, **data_kwargs) -> None:
+    """Build a slide deck through manim-slides, breaking at each story beat (holds, reveals)."""
+    from pathlib import Path
+
+    from scenes.registry import LECTURE_ORDER, SCENES
+
+    names = tuple(scene_names) or LECTURE_ORDER
+    unknown = [name for name in names if name not in SCENES]
+    if unknown:
+        _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `render.py list`)")
+    langs = _parse_choices(lang, ("en", "es"), "--lang")
+    size = _parse_resolution(resolution)
+    check_costs(cost_fn, cost_fp)
+    if one_file and deck_format != "html":
+        click.echo(f"note: --one-file only changes html decks; a {deck_format} deck is always one file")
+    dataset = load(**data_kwargs)
+
+    from metrics import VerificationError
+    from scenes.facts import facts_for
+    from scenes.slides import build_deck
+
+    try:
+        facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp)
+        for code in langs:
+            click.echo(f"building the {deck_format} deck ({code}): {', '.join(names)} ...")
+            path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
+                              resolution=size, fps=fps, aspect=aspect, preset=preset)
+            click.echo(f"wrote {path}")
+    except VerificationError as error:
+        click.echo(f"error: a number disagrees with scikit-learn, refusing to render: {error}", err=True)
+        sys.exit(1)
+    except Exception as error:  # a scene bug or a converter failure: report it, exit 1
+        click.echo(f"error: building slides failed: {type(error).__name__}: {error}", err=True)
+        sys.exit(1)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

@@ -12,6 +12,7 @@ from metrics.curves import (
     roc_auc,
     roc_curve,
 )
+from metrics.density import ClassDensities, bandwidth, class_densities, kde_counts
 from metrics.multiclass import MulticlassReport, confusion_matrix, multiclass_report
 from metrics.point import (
     accuracy,
@@ -28,18 +29,22 @@ from metrics.point import (
     recall,
     specificity,
 )
+from metrics.prevalence import expected_counts, pr_curve_at_prevalence
+from metrics.ranking import PairCounts, count_ordered_pairs
 from metrics.report import REPORT_KEYS, build_report
 from metrics.sweep import GRID, Snapshot, Sweep, grid_counts
 from metrics.thresholds import RULES, choose_thresholds, cost_ratio_threshold, tied_thresholds
 from metrics.verify import VerificationError, verify
 
 __all__ = [
+    "ClassDensities", "bandwidth", "class_densities", "kde_counts",
+    "PairCounts", "count_ordered_pairs",
     "GRID", "REPORT_KEYS", "RULES", "MulticlassReport", "Snapshot", "Sweep",
     "VerificationError", "accuracy", "average_precision", "balanced_accuracy",
     "brier_score", "build_report", "choose_thresholds", "confusion_matrix",
-    "cost_ratio_threshold", "expected_cost", "f1_score", "f_beta",
+    "cost_ratio_threshold", "expected_cost", "expected_counts", "f1_score", "f_beta",
     "false_positive_rate", "grid_counts", "log_loss", "matthews_corrcoef",
-    "multiclass_report", "negative_predictive_value", "ppv_at_prevalence",
+    "multiclass_report", "negative_predictive_value", "ppv_at_prevalence", "pr_curve_at_prevalence",
     "precision", "precision_recall_curve", "prevalence", "recall", "roc_auc",
     "roc_curve", "specificity", "tied_thresholds", "verify",
 ]

@@ -59,6 +59,9 @@ KEYS = {
     "subtitles": ("no_subtitles", ("render", "watch")),
     "jobs": ("jobs", ("render", "watch")),
     "scenes": ("scene_names", ("render", "watch")),
+    "multiclass": ("multiclass_path", ("render", "watch")),
+    "pred_col": ("pred_col", ("render", "watch")),
+    "true_col": ("true_col", ("render", "watch")),
 }
 
 _LISTS = {"lang", "format", "at"}
@@ -84,7 +87,7 @@ def read_config(path: Path) -> dict:
 
 
 def default_map(values: dict) -> dict:
-    """click's ``default_map``: per command, option name -> value from the file."""
+    """Build click's ``default_map``: per command, option name -> value from the file."""
     commands: dict[str, dict] = {}
     for key, value in values.items():
         option, names = KEYS[key]

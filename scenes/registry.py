@@ -8,8 +8,26 @@ __all__ = ["LECTURE_ORDER", "SCENES", "scene_class"]
 
 #: Scene name -> (module, one-line description, reads data?). Lecture order.
 SCENES = {
+    "RadarHistory": ("scenes.radar_history",
+                     "why ROC: a radar operator's sensitivity knob traces the curve; its history to ML", False),
+    "OverlappingHumps": ("scenes.overlapping_humps",
+                         "two score humps overlap: a sliding line splits them into TP, FN, FP, TN", True),
     "ThresholdSweep": ("scenes.threshold_sweep",
                        "θ slides 0 -> 1: confusion grid, metric bars and ROC point move together", True),
+    "RocPrCurves": ("scenes.roc_pr_curves",
+                    "ROC built from the ranking, AUC shaded; PR curve with the prevalence baseline and AP", True),
+    "ScratchVsLibrary": ("scenes.scratch_vs_library",
+                         "our metrics next to scikit-learn's, pair by pair, equal to the last digit", True),
+    "AccuracyParadox": ("scenes.accuracy_paradox",
+                        "a do-nothing model beats accuracy as the prevalence drops, catching no one", True),
+    "CostThreshold": ("scenes.cost_threshold",
+                      "expected cost C_FN·FN + C_FP·FP over θ for three cost ratios: minimum, 0.50, theory", True),
+    "PrevalenceEffect": ("scenes.prevalence_effect",
+                         "same test, rarer disease: ROC stays, the PR curve and precision sink (Bayes)", True),
+    "AucAsRanking": ("scenes.auc_as_ranking",
+                     "every positive-negative pair checked: the share in the right order is the AUC; a tie is ½", True),
+    "MulticlassConfusion": ("scenes.multiclass_confusion",
+                            "a 3x3 matrix one class at a time (one-vs-rest), then macro, weighted, micro", False),
 }
 
 LECTURE_ORDER = tuple(SCENES)

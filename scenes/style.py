@@ -96,3 +96,21 @@ def text(content: str, size: float = SIZE_LABEL, color: str = TEXT, **kwargs) ->
         return Text(content, font=FONT, font_size=size, color=color, disable_ligatures=True, **kwargs)
     finally:
         config.pixel_width, config.pixel_height = width, height
+
+# --- ScratchVsLibrary, AccuracyParadox, PrevalenceEffect ---
+# Two more metrics get their fixed colour (setdefault: an earlier choice wins).
+METRIC_COLORS.setdefault("balanced_accuracy", "#A9A3E6")
+METRIC_COLORS.setdefault("mcc", "#D4B483")
+#: Gap between the vertical stripes that mark the second bar of a pair.
+STRIPE_GAP = 0.11
+#: Prevalence slider: log scale from the rarest to the most common base rate shown.
+PREVALENCE_RANGE = (0.01, 0.5)
+
+# --- CostThreshold, MulticlassConfusion ---
+#: Cost curve and its marks (the shapes and legend carry the meaning too).
+COST_CURVE_COLOR = TEXT
+COST_MIN_COLOR = YELLOW
+COST_DEFAULT_COLOR = ORANGE
+COST_THEORY_COLOR = BLUISH_GREEN
+#: One-vs-rest cell fills: the lit class's row is the positive truth, the other rows the negative.
+OVR_OPACITY = {"tp": 0.65, "fn": 0.3, "fp": 0.4, "tn": 0.1}

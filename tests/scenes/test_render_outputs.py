@@ -54,7 +54,7 @@ def test_cli_renders_mp4_subtitles_and_trace(tmp_path):
     assert "[1/1] ThresholdSweep" in result.stdout
     narration = [video.with_suffix(ext) for ext in (".srt", ".vtt", ".txt")]
     assert all_files(out) == sorted([video, *narration, video.parent / "trace.json", video.parent / "manifest.json",
-                                     out / "datasets.json"])
+                                     out / "datasets.json", out / "index.html"])
     assert video.with_suffix(".vtt").read_text().startswith("WEBVTT")
     assert "recall 0.80" in video.with_suffix(".txt").read_text()
 

@@ -1,0 +1,129 @@
+"""Multiclass inputs for the MulticlassConfusion scene: the textbook matrix or a user's file.
+
+A user's file (CSV, JSON or Parquet, read like a scores file) holds one row per sample with a
+true-class column and a predicted-class column. :func:`load_multiclass` turns it into a
+K x K count matrix (rows = truth, columns = prediction) and the class labels in row order,
+or raises a one-line :class:`DataError`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from data import validate
+from data.dataset import DataError
+from data.files import read_table
+
+__all__ = [
+    "MAX_CLASSES", "MIN_CLASSES", "PRED_NAMES", "TEXTBOOK_LABELS", "TEXTBOOK_MATRIX", "TRUE_NAMES",
+    "load_multiclass", "matrix_from_labels",
+]
+
+#: The textbook's three-class example (classes A, B, C; rows = truth, columns = prediction).
+TEXTBOOK_MATRIX = ((40, 5, 5), (10, 15, 5), (2, 3, 15))
+TEXTBOOK_LABELS = ("A", "B", "C")
+
+#: Fewer classes is a binary problem (use the binary scenes); more cannot be drawn legibly.
+MIN_CLASSES = 3
+MAX_CLASSES = 6
+
+#: Column names recognised, case-insensitively, when none is given.
+TRUE_NAMES = ("y_true", "true", "label", "actual", "truth", "target", "class")
+PRED_NAMES = ("y_pred", "pred", "predicted", "prediction")
+
+# The CLI options that name the columns (quoted in error messages).
+_TRUE_OPTION = "--multiclass-true-col"
+_PRED_OPTION = "--multiclass-pred-col"
+
+
+def _resolve(columns: list[str], given: str | None, names: tuple, role: str, option: str, path: Path) -> str:
+    available = ", ".join(columns) or "(none)"
+    if given is not None:
+        if given in columns:
+            return given
+        folded = [c for c in columns if c.strip().lower() == given.strip().lower()]
+        if len(folded) == 1:
+            return folded[0]
+        raise DataError(f"no column {given!r} in {path}; available columns: {available}; fix {option}")
+    found = [c for c in columns if c.strip().lower() in names]
+    if not found:
+        raise DataError(f"no {role} column found in {path} (looked for {', '.join(names)}); "
+                        f"available columns: {available}; name it with {option}")
+    if len(found) > 1:
+        quoted = " and ".join(repr(c) for c in found)
+        raise DataError(f"{quoted} could each be the {role} column in {path}; pick one with {option}")
+    return found[0]
+
+
+def _class_names(values: list, column: str) -> list[str]:
+    """Each cell as a class name (``1.0`` and ``"1"`` are the same class); an empty cell is an error."""
+    names = []
+    for row, value in enumerate(values, start=1):
+        key = validate._label_key(value)
+        if key is None:
+            raise DataError(f"empty class in row {row} of column {column!r}; fill it in or drop the row")
+        names.append(key)
+    return names
+
+
+def _sorted_labels(names: set[str]) -> list[str]:
+    """Numbers in numeric order, otherwise alphabetical."""
+    try:
+        return sorted(names, key=float)
+    except ValueError:
+        return sorted(names)
+
+
+def matrix_from_labels(y_true: list[str], y_pred: list[str], source: str = "the data") -> tuple[np.ndarray, tuple]:
+    """K x K counts and the labels in row order, checking the class count.
+
+    Every class seen in either column gets a row and a column.
+    """
+    labels = _sorted_labels(set(y_true) | set(y_pred))
+    if len(labels) < MIN_CLASSES:
+        raise DataError(f"{source} has {len(labels)} classes ({', '.join(labels)}); the multiclass scene "
+                        f"needs at least {MIN_CLASSES}: for two classes use the binary scenes")
+    if len(labels) > MAX_CLASSES:
+        shown = ", ".join(labels[:8]) + (", ..." if len(labels) > 8 else "")
+        raise DataError(f"{source} has {len(labels)} classes ({shown}); at most {MAX_CLASSES} fit on screen: "
+                        "merge the rare classes or pick other columns")
+    index = {label: i for i, label in enumerate(labels)}
+    k = len(labels)
+    flat = np.fromiter((index[t] * k + index[p] for t, p in zip(y_true, y_pred, strict=True)),
+                       dtype=np.intp, count=len(y_true))
+    matrix = np.bincount(flat, minlength=k * k).reshape(k, k)
+    matrix.setflags(write=False)
+    return matrix, tuple(labels)
+
+
+def load_multiclass(path: str | Path, label_col: str | None = None,
+                    pred_col: str | None = None) -> tuple[np.ndarray, tuple]:
+    """Read a file of true and predicted classes; return ``(matrix, labels)``.
+
+    ``matrix[i, j]`` counts samples of true class ``labels[i]`` predicted as ``labels[j]``.
+    Columns are found by name (:data:`TRUE_NAMES`, :data:`PRED_NAMES`) unless given.
+
+    Raises
+    ------
+    DataError
+        Missing file or column, an empty or NaN cell, fewer than 3 or more than 6 classes.
+    """
+    path = validate.check_path(path)
+    raw, _ = validate.read_bytes(path)
+    table = read_table(path, raw)
+    true_col = _resolve(table.columns, label_col, TRUE_NAMES, "true-class", _TRUE_OPTION, path)
+    pred_col = _resolve(table.columns, pred_col, PRED_NAMES, "predicted-class", _PRED_OPTION, path)
+    if true_col == pred_col:
+        raise DataError(f"column {true_col!r} cannot be both the true and the predicted class; "
+                        f"set {_TRUE_OPTION} and {_PRED_OPTION}")
+    true_cells, pred_cells = table.cells[true_col], table.cells[pred_col]
+    if len(true_cells) != len(pred_cells):
+        raise DataError(f"{path}: {true_col!r} has {len(true_cells)} values but {pred_col!r} has "
+                        f"{len(pred_cells)}; give one prediction per sample")
+    if not true_cells:
+        raise DataError(f"{path} has no data rows; give one row per sample")
+    y_true = _class_names(true_cells, true_col)
+    y_pred = _class_names(pred_cells, pred_col)
+    return matrix_from_labels(y_true, y_pred, source=str(path))

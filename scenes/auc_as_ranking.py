@@ -1,0 +1,210 @@
+"""AucAsRanking: AUC is the share of positive-negative pairs the score puts in the right order.
+
+Small data is shown whole (clinic20: 5 x 15 = 75 pairs). Larger data is
+explained on a sample evenly spread over the ranking (no randomness, see
+scenes/numbers/auc_as_ranking.py), then the count over all its pairs is
+stated. Ties count one half: since the data may have none, a made-up 2 x 2
+example computed by the metrics core shows one.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    UpdateFromAlphaFunc,
+    VGroup,
+    config,
+    linear,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components.live_text import LiveText, count_slot
+from scenes.components.pair_grid import PairGrid, pair_mark
+from scenes.numbers.auc_as_ranking import ranking_numbers
+
+__all__ = ["AucAsRanking"]
+
+
+class AucAsRanking(LectureScene):
+    """Every pair checked live, the count equal to the area under the ROC staircase, a tie worth ½."""
+
+    fade_seconds = 0.8
+    intro_seconds = 4.4
+    count_seconds = 9.0
+    staircase_seconds = 6.0
+    tie_seconds = 8.0
+    all_seconds = 6.0
+    grid_width = 4.6
+    grid_height = 4.5
+    tie_side = 1.5
+
+    # -- building -------------------------------------------------------
+    def build_layout(self) -> VGroup:
+        """Title, pair grid, data line, legend and live counters (all marks hidden)."""
+        s = self.strings
+        self.numbers = n = ranking_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
+        shown = n.shown
+        self.title = style.text(s["rank_title"], size=style.SIZE_HEADER, weight="BOLD")
+        self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+        self.grid = PairGrid(shown.positive_scores, shown.negative_scores, shown.outcome, shown.roc_fpr,
+                             shown.roc_tpr, self.grid_width, self.grid_height, s["rank_x_axis"], s["rank_y_axis"])
+        self.grid.next_to(self.title, DOWN, buff=0.45).to_edge(LEFT, buff=style.EDGE_BUFF)
+        rows, columns = shown.outcome.shape
+        total = shown.counts.total
+        if n.sampled:
+            data = s["rank_sample"].format(rows=rows, columns=columns, positives=n.positives,
+                                           negatives=n.negatives, total=total)
+        else:
+            data = s["rank_data"].format(positives=rows, negatives=columns, total=total)
+        self.data_line = style.text(data, size=style.SIZE_SMALL, color=style.MUTED_TEXT, line_spacing=0.8)
+        self.legend = self.build_legend()
+        self.counter = LiveText(s["rank_counter"], {
+            "correct": count_slot(total, weight="BOLD"), "wrong": count_slot(total, weight="BOLD"),
+            "ties": count_slot(total, weight="BOLD")}, size=style.SIZE_LABEL)
+        self.checked = LiveText(s["rank_checked"].replace("{total}", str(total)),
+                                {"done": count_slot(total)}, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        self.stage = VGroup(self.legend, VGroup(self.counter, self.checked).arrange(DOWN, buff=0.15, aligned_edge=LEFT))
+        self.stage.arrange(DOWN, buff=0.45, aligned_edge=LEFT)
+        column = VGroup(self.data_line, self.stage).arrange(DOWN, buff=0.45, aligned_edge=LEFT)
+        column.next_to(self.grid, RIGHT, buff=0.6).align_to(self.grid, UP)
+        self.fit_right(column)
+        self.show_count(0)
+        self.equation = self.build_equation()
+        self.tie_block = self.build_tie()
+        self.all_block = self.build_all()
+        return VGroup(self.title, self.grid, self.data_line, self.stage)
+
+    def fit_right(self, group: VGroup) -> None:
+        """Keep a right-column group inside the frame (narrow frames) without shrinking text below the minimum."""
+        room = config.frame_width / 2 - style.EDGE_BUFF - group.get_left()[0]
+        if group.width > room:
+            group.scale_to_fit_width(room, about_edge=LEFT)
+
+    def build_legend(self) -> VGroup:
+        """A sample mark of each outcome beside its meaning: shape, not only colour."""
+        s = self.strings
+        rows = VGroup()
+        for outcome, key in ((1.0, "rank_legend_right"), (0.0, "rank_legend_wrong"), (0.5, "rank_legend_tie")):
+            mark = pair_mark(outcome, 0.36, 0.36)
+            swatch = VGroup(pair_mark(1.0, 0.36, 0.36).set_opacity(0).set_stroke(style.GRID_LINE, 1.5, 1), mark)
+            rows.add(VGroup(swatch, style.text(s[key], size=style.SIZE_SMALL)).arrange(RIGHT, buff=0.2))
+        return rows.arrange(DOWN, buff=0.18, aligned_edge=LEFT)
+
+    def build_equation(self) -> VGroup:
+        """The count as a share, equal to the area under the staircase, under the counters."""
+        s, shown = self.strings, self.numbers.shown
+        c = shown.counts
+        share = style.text(s["rank_equation"].format(correct=c.correct, ties=c.ties, total=c.total,
+                                                     share=f"{c.share:.3f}"), size=style.SIZE_LABEL, weight="BOLD")
+        key = "rank_staircase_sample" if self.numbers.sampled else "rank_staircase"
+        area = style.text(s[key].format(auc=f"{shown.auc:.3f}"), size=style.SIZE_LABEL)
+        group = VGroup(share, area).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+        group.next_to(self.stage, DOWN, buff=0.45, aligned_edge=LEFT)
+        self.fit_right(group)
+        return group
+
+    def build_tie(self) -> VGroup:
+        """The made-up tie: a 2 x 2 pair grid with its staircase, and its count."""
+        s, tie = self.strings, self.numbers.tie
+        grid = PairGrid(tie.positive_scores, tie.negative_scores, tie.outcome, tie.roc_fpr, tie.roc_tpr,
+                        self.tie_side, self.tie_side)
+        grid.reveal(list(grid.marks))
+        grid.show_staircase()
+        tied = tie.tied_score
+        c = tie.counts
+        lines = VGroup(
+            style.text(s["rank_tie_title"], size=style.SIZE_SMALL, color=style.MUTED_TEXT),
+            style.text(s["rank_tie_pair"].format(score=f"{tied:.2f}"), size=style.SIZE_SMALL),
+            style.text(s["rank_equation"].format(correct=c.correct, ties=c.ties, total=c.total,
+                                                 share=f"{c.share:.3f}"), size=style.SIZE_SMALL, weight="BOLD"),
+            style.text(s["rank_tie_auc"].format(auc=f"{tie.auc:.3f}"), size=style.SIZE_SMALL),
+        ).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
+        self.tie_score = f"{tied:.2f}"
+        block = VGroup(grid, lines).arrange(RIGHT, buff=0.4)
+        block.align_to(self.stage, UP).align_to(self.stage, LEFT)
+        self.fit_right(block)
+        self.tie_grid = grid
+        return block
+
+    def build_all(self) -> VGroup:
+        """The count over every pair of the data, from the metrics core."""
+        s, n = self.strings, self.numbers
+        c = n.all_counts
+        head = style.text(s["rank_all"].format(positives=n.positives, negatives=n.negatives, total=c.total,
+                                               correct=c.correct, ties=c.ties), size=style.SIZE_LABEL)
+        tail = style.text(s["rank_all_auc"].format(share=f"{c.share:.3f}", auc=f"{n.auc:.3f}"),
+                          size=style.SIZE_LABEL, weight="BOLD")
+        group = VGroup(head, tail).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+        group.next_to(self.equation, DOWN, buff=0.4, aligned_edge=LEFT)
+        if group.get_bottom()[1] < -config.frame_height / 2 + style.EDGE_BUFF:
+            group.to_edge(DOWN, buff=style.EDGE_BUFF).align_to(self.equation, LEFT)
+        self.fit_right(group)
+        return group
+
+    def show_count(self, cells: int) -> None:
+        """Reveal the first ``cells`` pairs (column by column) and count them live."""
+        shown = self.numbers.shown
+        order = shown.reveal_order
+        self.grid.reveal(order[len(self.grid.shown_cells):cells])
+        correct, ties, wrong = (int(v) for v in shown.running[cells])
+        self.counter.set_values(correct=correct, wrong=wrong, ties=ties)
+        self.checked.set_values(done=cells)
+
+    @staticmethod
+    def span(seconds: float) -> float:
+        """A ``play`` run time giving exactly ``round(seconds * fps)`` frames (Manim counts ceil(run_time * fps))."""
+        return (round(seconds * config.frame_rate) - 0.5) / config.frame_rate
+
+    def hold(self, seconds: float) -> None:
+        """A still wait of exactly ``round(seconds * fps)`` frames (a frozen wait counts int(duration * fps))."""
+        frames = round(seconds * config.frame_rate)
+        if frames:
+            self.wait((frames + 0.5) / config.frame_rate)
+
+    @classmethod
+    def duration(cls) -> float:
+        """Length of the video in seconds."""
+        return cls.intro_seconds + cls.count_seconds + cls.staircase_seconds + cls.tie_seconds + cls.all_seconds
+
+    # -- the story --------------------------------------------------------
+    def construct(self):
+        """Pairs, counted; the count is the staircase's area; a tie is half; the whole data's count."""
+        layout = self.build_layout()
+        n, shown = self.numbers, self.numbers.shown
+        c = shown.counts
+        # The question asked of every pair.
+        if n.sampled:
+            self.say("say_rank_intro_sample", self.intro_seconds, n=n.positives + n.negatives,
+                     all_total=n.all_counts.total, total=c.total)
+        else:
+            self.say("say_rank_intro", self.intro_seconds, total=c.total)
+        self.play(FadeIn(layout), run_time=self.span(self.fade_seconds))
+        self.hold(self.intro_seconds - self.fade_seconds)
+        # Check every pair, column by column, counting live.
+        self.say("say_rank_count", self.count_seconds)
+        self.play(UpdateFromAlphaFunc(VGroup(self.grid.mark_group, self.counter, self.checked),
+                                      lambda _, alpha: self.show_count(round(alpha * c.total))),
+                  run_time=self.span(self.count_seconds), rate_func=linear)
+        # The share of right pairs is the area under the ROC staircase.
+        self.say("say_rank_staircase", self.staircase_seconds, correct=c.correct, total=c.total,
+                 share=f"{c.share:.3f}")
+        self.play(Create(self.grid.show_staircase()), run_time=self.span(2 * self.fade_seconds))
+        self.play(FadeIn(self.equation), run_time=self.span(self.fade_seconds))
+        self.hold(self.staircase_seconds - 3 * self.fade_seconds)
+        # A tie counts one half: a made-up example.
+        self.say("say_rank_tie", self.tie_seconds, score=self.tie_score, share=f"{n.tie.counts.share:.3f}")
+        self.play(FadeOut(self.stage), FadeIn(self.tie_block), run_time=self.span(self.fade_seconds))
+        self.hold(self.tie_seconds - self.fade_seconds)
+        # Every pair of the data.
+        a = n.all_counts
+        self.say("say_rank_all", self.all_seconds, correct=a.correct, total=a.total, ties=a.ties,
+                 auc=f"{n.auc:.3f}")
+        self.play(FadeIn(self.all_block), run_time=self.span(self.fade_seconds))
+        self.hold(self.all_seconds - self.fade_seconds)

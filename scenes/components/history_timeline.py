@@ -1,0 +1,58 @@
+"""Two threads of history on one time axis: the ROC curve and information retrieval."""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, UP, Arrow, Dot, VGroup
+
+from scenes import style
+
+__all__ = ["HistoryTimeline"]
+
+#: (string key prefix, column) of each station; columns are shared by both rows.
+ROC_STATIONS = (("history_radar", 0), ("history_sdt", 1), ("history_radiology", 2), ("history_ml", 3))
+IR_STATIONS = (("history_cranfield", 1), ("history_f1", 2))
+
+
+class HistoryTimeline(VGroup):
+    """Rows of stations: a year above a dot, a caption below, on an arrow.
+
+    Parts: ``rows`` (one VGroup per thread: ``header``, ``arrow``,
+    ``stations``); each station is ``VGroup(year, dot, caption)``. The
+    stations of both rows share columns, so the late-1950s Cranfield work sits
+    under the 1950s of signal detection theory.
+    """
+
+    columns = 4
+    row_gap = 0.55
+
+    def __init__(self, strings: dict, width: float = 13.0):
+        VGroup.__init__(self)
+        self.rows = VGroup(self._row(strings, "history_roc_row", ROC_STATIONS, width, style.METRIC_COLORS["auc"]),
+                           self._row(strings, "history_ir_row", IR_STATIONS, width,
+                                     style.METRIC_COLORS["precision"]))
+        self.rows.arrange(DOWN, buff=self.row_gap, aligned_edge=LEFT)
+        self.add(self.rows)
+
+    def _row(self, strings: dict, header_key: str, stations, width: float, color: str) -> VGroup:
+        arrow = Arrow([-width / 2, 0, 0], [width / 2, 0, 0], buff=0, color=color, stroke_width=style.STROKE,
+                      max_tip_length_to_length_ratio=0.02)
+        step = width / self.columns
+        row_stations = VGroup()
+        for key, column in stations:
+            x = -width / 2 + step * (column + 0.5)
+            dot = Dot([x, 0, 0], radius=0.09, color=color)
+            year = style.text(strings[f"{key}_year"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+            year.next_to(dot, UP, buff=0.15)
+            # One Text per line, centred under the dot (a multi-line Text is left-aligned).
+            caption = VGroup(*(style.text(line, size=style.SIZE_SMALL) for line in strings[key].split("\n")))
+            caption.arrange(DOWN, buff=0.12).next_to(dot, DOWN, buff=0.2)
+            row_stations.add(VGroup(year, dot, caption))
+        years = [station[0] for station in row_stations]
+        top = max(year.get_top()[1] for year in years)
+        for year in years:  # one line of years, whatever their accents and descenders
+            year.align_to([0, top, 0], UP)
+        header = style.text(strings[header_key], size=style.SIZE_LABEL, color=color, weight="BOLD")
+        header.next_to(row_stations, UP, buff=0.2).align_to(arrow, LEFT)
+        row = VGroup(header, arrow, row_stations)
+        row.header, row.arrow, row.stations = header, arrow, row_stations
+        return row

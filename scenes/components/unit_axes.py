@@ -1,0 +1,67 @@
+"""Square 0..1 axes with tick labels, axis names and a title, for ROC and PR curves."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, PI, UP, Axes, VGroup, VMobject
+
+from scenes import style
+
+__all__ = ["UnitAxes"]
+
+
+class UnitAxes(VGroup):
+    """A square plot of the unit square, nothing drawn in it yet.
+
+    Parts: ``axes``, ``tick_labels`` (0, 0.5, 1 on both axes), ``axis_labels``
+    (x below, y rotated at the left), ``title`` (above). ``point(x, y)`` maps
+    data to scene coordinates after any move or scale; ``polyline`` and
+    ``region`` build curves and filled areas on it.
+    """
+
+    def __init__(self, title: str, x_label: str, y_label: str, side: float = 3.6,
+                 title_color: str = style.TEXT):
+        VGroup.__init__(self)
+        self.axes = Axes(x_range=[0, 1, 0.5], y_range=[0, 1, 0.5], x_length=side, y_length=side,
+                         tips=False, axis_config={"color": style.GRID_LINE, "stroke_width": style.STROKE_THIN,
+                                                  "include_ticks": True, "tick_size": 0.05})
+        self.tick_labels = VGroup()
+        for value in (0, 0.5, 1):
+            label = f"{value:g}"
+            self.tick_labels.add(style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+                                 .next_to(self.axes.c2p(value, 0), DOWN, buff=0.1))
+            if value:
+                self.tick_labels.add(style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+                                     .next_to(self.axes.c2p(0, value), LEFT, buff=0.1))
+        x_text = style.text(x_label, size=style.SIZE_SMALL)
+        x_text.next_to(self.tick_labels, DOWN, buff=0.08).set_x(self.axes.c2p(0.5, 0)[0])
+        y_text = style.text(y_label, size=style.SIZE_SMALL).rotate(PI / 2)
+        y_text.next_to(self.tick_labels, LEFT, buff=0.12).set_y(self.axes.c2p(0, 0.5)[1])
+        self.axis_labels = VGroup(x_text, y_text)
+        self.title = style.text(title, size=style.SIZE_LABEL, weight="BOLD", color=title_color)
+        self.title.next_to(self.axes, UP, buff=0.25)
+        self.add(self.axes, self.tick_labels, self.axis_labels, self.title)
+
+    def point(self, x: float, y: float) -> np.ndarray:
+        """Scene coordinates of data point (x, y)."""
+        return self.points_of(np.array([x]), np.array([y]))[0]
+
+    def points_of(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Scene coordinates of many data points at once."""
+        origin = self.axes.c2p(0, 0)
+        unit_x, unit_y = self.axes.c2p(1, 0) - origin, self.axes.c2p(0, 1) - origin
+        return origin + np.outer(x, unit_x) + np.outer(y, unit_y)
+
+    def polyline(self, x: np.ndarray, y: np.ndarray, color: str, width: float = style.STROKE_CURVE) -> VMobject:
+        """Straight segments through the data points, one Bezier curve per segment."""
+        line = VMobject(stroke_color=color, stroke_width=width)
+        line.set_points_as_corners(self.points_of(np.asarray(x, float), np.asarray(y, float)))
+        return line
+
+    def region(self, x: np.ndarray, y: np.ndarray, color: str, opacity: float) -> VMobject:
+        """The area between the polyline through (x, y) and the x axis, filled."""
+        x, y = np.asarray(x, float), np.asarray(y, float)
+        xs, ys = np.r_[x, x[-1], x[0], x[0]], np.r_[y, 0.0, 0.0, y[0]]
+        area = VMobject(stroke_width=0).set_fill(color, opacity=opacity)
+        area.set_points_as_corners(self.points_of(xs, ys))
+        return area

@@ -1,0 +1,239 @@
+"""CostThreshold: price the two errors, and the cheapest threshold moves.
+
+The expected cost ``C_FN * FN + C_FP * FP`` over the 51 grid thresholds, for
+three cost ratios in turn (see :func:`scenes.numbers.cost_threshold.cost_steps`:
+1:1, 10:1, 50:1 with the default costs; equal costs, the user's, then five
+times the user's imbalance when ``--cost-fn``/``--cost-fp`` are given). For
+each: the minimum (every tied grid threshold marked, the highest quoted, with
+its confusion counts), the default θ = 0.50 and the calibrated-score threshold
+``C_FP / (C_FP + C_FN)``. The cost axis rescales between ratios.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    DashedLine,
+    Dot,
+    FadeIn,
+    FadeOut,
+    FadeTransform,
+    Square,
+    Transform,
+    VGroup,
+    Write,
+    config,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components.confusion_grid import ConfusionGrid
+from scenes.components.cost_plot import CostPlot, format_cost
+from scenes.numbers.cost_threshold import DEFAULT_THRESHOLD, cost_threshold_numbers
+
+__all__ = ["CostThreshold"]
+
+
+class CostThreshold(LectureScene):
+    """Cost curve per cost ratio, its minimum with the counts there, 0.50 and the theory line."""
+
+    opening_seconds = 4.0
+    fade_seconds = 0.8
+    draw_seconds = 1.6
+    rescale_seconds = 1.6
+    mark_seconds = 0.6
+    hold_seconds = 5.0
+    closing_seconds = 4.0
+    #: Where the plot's origin sits, and its size (frame units).
+    plot_origin = (-5.55, -1.45, 0.0)
+    plot_size = (7.0, 3.55)
+    grid_scale = 0.72
+    legend_gap = 0.48
+
+    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
+        super().__init__(facts, lang, still_at=still_at, **kwargs)
+        self.steps = cost_threshold_numbers(facts.sweep, facts.cost_fn, facts.cost_fp)
+
+    # -- building -------------------------------------------------------
+    def opening(self) -> VGroup:
+        """Title card: the question, the formula, the data."""
+        s, f = self.strings, self.facts
+        title = style.text(s["cost_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
+        formula = style.text(s["cost_formula"], size=style.SIZE_HEADER, color=style.COST_CURVE_COLOR)
+        data = style.text(s["cost_opening_data"].format(dataset=self.dataset_name, n=f.sweep.n,
+                                                         positives=f.sweep.positives), size=style.SIZE_LABEL)
+        rule = style.text(s["cost_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        card = VGroup(title, formula, data, rule).arrange(DOWN, buff=0.4)
+        return card.scale_to_fit_width(min(card.width, style.safe_width()))
+
+    def build_layout(self) -> VGroup:
+        """Static axes and the grid at the first step's minimum; legend glyphs placed (shown with the legend)."""
+        s = self.strings
+        first = self.steps[0]
+        self.formula = style.text(s["cost_formula"], size=style.SIZE_LABEL, color=style.MUTED_TEXT)
+        self.plot = CostPlot(s, *self.plot_size)
+        self.plot.shift(self.plot_origin)
+        self.grid_panel = ConfusionGrid(s, n=self.facts.sweep.n).scale(self.grid_scale)
+        self.grid_panel.move_to([4.55, 0.75, 0])
+        self.grid_panel.update_to(first.at_min)
+        dot = Dot(radius=0.08, color=style.COST_MIN_COLOR)
+        square = Square(side_length=0.2, color=style.COST_DEFAULT_COLOR, fill_opacity=1.0, stroke_width=0)
+        dash = DashedLine(DOWN * 0.2, UP * 0.2, color=style.COST_THEORY_COLOR, stroke_width=style.STROKE,
+                          dash_length=0.08)
+        legend_top = self.plot.frame.get_bottom()[1] - 0.35
+        self.legend_glyphs = VGroup(dot, square, dash)
+        for row, glyph in enumerate(self.legend_glyphs):
+            glyph.move_to([self.plot_origin[0] - 0.9, legend_top - row * self.legend_gap, 0])
+        self.still = VGroup(self.plot)
+        return VGroup(self.still, self.grid_panel)
+
+    def header(self, step) -> VGroup:
+        """"C_FN : C_FP = 10 : 1" with the formula under it, top left."""
+        ratio = style.text(self.strings["cost_ratio"].format(cost_fn=format_cost(step.cost_fn),
+                                                             cost_fp=format_cost(step.cost_fp)),
+                           size=style.SIZE_HEADER, weight="BOLD")
+        group = VGroup(ratio, self.formula.copy()).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+        return group.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+
+    def legend(self, step) -> VGroup:
+        """Three legend rows (glyph and words): minimum, default, theory."""
+        s = self.strings
+        if len(step.tied) == 1:
+            minimum = s["cost_legend_min_one"].format(cost=format_cost(step.min_cost), threshold=f"{step.quoted:.2f}")
+        else:
+            minimum = s["cost_legend_min_tied"].format(
+                cost=format_cost(step.min_cost), count=len(step.tied), first=f"{step.tied[0]:.2f}",
+                last=f"{step.tied[-1]:.2f}", threshold=f"{step.quoted:.2f}")
+        default = s["cost_legend_default"].format(threshold=f"{DEFAULT_THRESHOLD:.2f}",
+                                                  cost=format_cost(step.default_cost))
+        theory = s["cost_legend_theory"].format(theory=f"{step.ratio_threshold:.2f}")
+        lines = VGroup()
+        for glyph, content in zip(self.legend_glyphs, (minimum, default, theory), strict=True):
+            line = style.text(content, size=style.SIZE_LABEL)
+            lines.add(VGroup(glyph.copy(), line.next_to(glyph, RIGHT, buff=0.25)))
+        room = style.safe_width() / 2 - lines.get_left()[0]
+        if lines.width > room:
+            lines.scale_to_fit_width(room, about_edge=LEFT)
+        return lines
+
+    def grid_notes(self, step) -> VGroup:
+        """Above the grid: where it is read; below: the cost worked out from its counts."""
+        s = self.strings
+        at = step.at_min
+        caption = style.text(s["cost_grid_caption"].format(threshold=f"{step.quoted:.2f}"), size=style.SIZE_LABEL,
+                             color=style.COST_MIN_COLOR)
+        caption.next_to(self.grid_panel, UP, buff=0.25)
+        total = style.text(s["cost_sum"].format(cost_fn=format_cost(step.cost_fn), fn=at.fn,
+                                                cost_fp=format_cost(step.cost_fp), fp=at.fp,
+                                                cost=format_cost(step.min_cost)), size=style.SIZE_LABEL)
+        total.next_to(self.grid_panel, DOWN, buff=0.3)
+        notes = VGroup(caption, total)
+        right = style.safe_width() / 2
+        for note in notes:
+            room = 2 * (right - self.grid_panel.get_center()[0])
+            if note.width > room:
+                note.scale_to_fit_width(room)
+            note.set_x(min(note.get_x(), right - note.width / 2))
+        return notes
+
+    def marks(self, step) -> VGroup:
+        """On the plot: bands and dots at the minimum, the 0.50 square, the theory line."""
+        p = self.plot
+        return VGroup(p.minimum_marks(step), p.theory_mark(step), p.default_mark(step, DEFAULT_THRESHOLD))
+
+    def step_layout(self, step) -> VGroup:
+        """Everything that belongs to one step, over the static layout: ticks, curve, labels, marks."""
+        self.ticks = self.plot.y_ticks(step)
+        self.curve = self.plot.curve(step)
+        self.head = self.header(step)
+        self.grid_panel.update_to(step.at_min)
+        self.labels = VGroup(self.legend(step), self.grid_notes(step))
+        self.mark = self.marks(step)
+        return VGroup(self.ticks, self.curve, self.head, self.labels, self.mark)
+
+    @classmethod
+    def duration(cls, steps: int = 3) -> float:
+        """Length of the video in seconds (three cost ratios)."""
+        per_step = 2 * cls.mark_seconds + cls.hold_seconds
+        return (cls.opening_seconds + cls.fade_seconds + cls.draw_seconds + steps * per_step
+                + (steps - 1) * cls.rescale_seconds + cls.closing_seconds)
+
+    # -- the story --------------------------------------------------------
+    def hold(self, seconds: float) -> None:
+        """A still wait of ``seconds``.
+
+        Manim writes ``int(seconds * fps)`` frames for a still wait, so 2.4 s at
+        5 fps (11.999...) would lose a frame: ask for half a frame more.
+        """
+        self.wait(seconds + 0.5 / config.frame_rate)
+
+    def say_step(self, step, seconds: float) -> None:
+        """Two cues for one ratio: where the minimum is, then the theory threshold."""
+        values = {"cost_fn": format_cost(step.cost_fn), "cost_fp": format_cost(step.cost_fp),
+                  "cost": format_cost(step.min_cost), "threshold": f"{step.quoted:.2f}",
+                  "default": f"{DEFAULT_THRESHOLD:.2f}", "default_cost": format_cost(step.default_cost)}
+        if len(step.tied) == 1:
+            self.say("say_cost_min_one", seconds / 2, **values)
+        else:
+            self.say("say_cost_min_tied", seconds / 2, count=len(step.tied), first=f"{step.tied[0]:.2f}",
+                     last=f"{step.tied[-1]:.2f}", **values)
+        self.say("say_cost_theory", seconds / 2, offset=seconds / 2, theory=f"{step.ratio_threshold:.2f}",
+                 threshold=f"{step.quoted:.2f}")
+
+    def rescale(self, old, new) -> None:
+        """Morph the curve to the new ratio while the cost axis rescales."""
+        new_ticks = self.plot.y_ticks(new)
+        new_curve = self.plot.curve(new)
+        new_head = self.header(new)
+        old_ticks = self.ticks
+        self.play(
+            Transform(self.curve, new_curve),
+            old_ticks.animate.become(self.plot.rescaled(old_ticks, old, new)).set_opacity(0),
+            FadeIn(new_ticks, shift=DOWN * 0.6),
+            FadeTransform(self.head, new_head),
+            self.grid_panel.animate_to(new.at_min),
+            run_time=self.rescale_seconds,
+        )
+        self.remove(old_ticks)
+        self.ticks, self.head = new_ticks, new_head
+
+    def construct(self):
+        """Opening, then for each cost ratio: curve, minimum, 0.50, theory; closing."""
+        f = self.facts
+        # Opening: the question and the formula.
+        card = self.opening()
+        self.say("say_cost_opening", self.opening_seconds, dataset=self.dataset_name, n=f.sweep.n)
+        self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
+        self.hold(self.opening_seconds - 2 * self.fade_seconds)
+        self.play(FadeOut(card), run_time=self.fade_seconds)
+        # Axes, grid and the first ratio's scale.
+        layout = self.build_layout()
+        self.step_layout(self.steps[0])
+        self.play(FadeIn(layout), FadeIn(self.ticks), FadeIn(self.head), run_time=self.fade_seconds)
+        # Draw the first cost curve.
+        self.play(Create(self.curve), run_time=self.draw_seconds)
+        for index, step in enumerate(self.steps):
+            # A new ratio: rescale the axis and morph the curve.
+            seconds = 2 * self.mark_seconds + self.hold_seconds + (self.rescale_seconds if index else 0.0)
+            self.say_step(step, seconds)
+            if index:
+                self.rescale(self.steps[index - 1], step)
+            # Mark the minimum, the default and the theory line; the grid reads the minimum.
+            self.labels = VGroup(self.legend(step), self.grid_notes(step))
+            self.mark = self.marks(step)
+            self.play(FadeIn(self.mark), FadeIn(self.labels), self.grid_panel.animate_to(step.at_min),
+                      run_time=self.mark_seconds)
+            self.hold(self.hold_seconds)
+            self.play(FadeOut(self.mark), FadeOut(self.labels), run_time=self.mark_seconds)
+        # Closing: the lesson.
+        closing = VGroup(style.text(self.strings["cost_closing"], size=style.SIZE_TITLE, weight="BOLD"),
+                         style.text(self.strings["cost_closing_sub"], size=style.SIZE_LABEL,
+                                    color=style.MUTED_TEXT)).arrange(DOWN, buff=0.3)
+        closing.scale_to_fit_width(min(closing.width, style.safe_width()))
+        self.say("say_cost_closing", self.closing_seconds)
+        self.play(FadeOut(layout, self.ticks, self.curve, self.head), Write(closing), run_time=self.fade_seconds)
+        self.hold(self.closing_seconds - self.fade_seconds)

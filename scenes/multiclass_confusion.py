@@ -1,0 +1,251 @@
+"""MulticlassConfusion: a K x K matrix read one class at a time, then averaged three ways.
+
+Each class is lit against the rest (its TP cell, FN row, FP column, TN
+elsewhere, each tagged) with its precision, recall and F1; then the macro,
+weighted and micro averages, and why macro and weighted differ. The matrix
+comes from the constructor keyword ``multiclass`` = ``(matrix, labels)``
+(rows = truth, columns = prediction); ``None`` is the textbook A/B/C
+example. The binary facts are not used.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    UP,
+    FadeIn,
+    FadeOut,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+    config,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components.multiclass_grid import MulticlassGrid, short_label
+from scenes.numbers.multiclass_confusion import AVERAGES, multiclass_numbers
+
+__all__ = ["MulticlassConfusion"]
+
+
+def _rate(value: float) -> str:
+    return f"{value:.3f}"
+
+
+class MulticlassConfusion(LectureScene):
+    """One-vs-rest precision, recall and F1 per class, then macro, weighted and micro."""
+
+    scene_options = ("multiclass",)
+
+    opening_seconds = 4.0
+    fade_seconds = 0.8
+    matrix_hold_seconds = 2.4
+    light_seconds = 0.8
+    class_hold_seconds = 4.4
+    unlight_seconds = 0.6
+    average_fade_seconds = 0.6
+    average_hold_seconds = 2.4
+    why_fade_seconds = 0.8
+    why_hold_seconds = 5.0
+    closing_seconds = 4.0
+    #: Right panel: left edge, and the x centre of each table column after the name.
+    panel_left = -0.55
+    table_columns = (1.5, 3.0, 4.3, 5.35)
+    matrix_side = 3.6
+    table_top = 0.35
+    row_gap_max = 0.42
+
+    def __init__(self, facts, lang: str = "en", still_at: float | None = None,
+                 multiclass: tuple | None = None, **kwargs):
+        super().__init__(facts, lang, still_at=still_at, **kwargs)
+        self.numbers = multiclass_numbers(multiclass)
+
+    # -- building -------------------------------------------------------
+    def opening(self) -> VGroup:
+        """Title card: K classes, n cases, how to read the matrix."""
+        s, m = self.strings, self.numbers
+        title = style.text(s["mc_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
+        data = style.text(s["mc_opening_data"].format(k=len(m.labels), n=m.n,
+                                                      labels=", ".join(short_label(x) for x in m.labels)),
+                          size=style.SIZE_LABEL)
+        rule = style.text(s["mc_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        card = VGroup(title, data, rule).arrange(DOWN, buff=0.4)
+        return card.scale_to_fit_width(min(card.width, style.safe_width()))
+
+    def build_matrix(self) -> VGroup:
+        """Title and the matrix, its left edge on the safe margin."""
+        m = self.numbers
+        self.title = style.text(self.strings["mc_title"].format(k=len(m.labels)), size=style.SIZE_LABEL,
+                                weight="BOLD").to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+        self.grid = MulticlassGrid(self.strings, m.matrix, m.labels, side=self.matrix_side)
+        left = -style.safe_width() / 2
+        self.grid.move_to([0, -0.3, 0]).align_to([left, 0, 0], LEFT)
+        # Long class names widen the grid: keep room for the recall label at its right.
+        recall_room = style.text(self.strings["recall"], size=style.SIZE_SMALL).width + 0.35
+        right = self.panel_left - recall_room
+        if self.grid.get_right()[0] > right:
+            self.grid.scale((right - left) / self.grid.width, about_edge=LEFT)
+        return VGroup(self.title, self.grid)
+
+    def class_block(self, index: int) -> VGroup:
+        """Right panel, top: the class against the rest and its three scores worked out."""
+        s, view = self.strings, self.numbers.classes[index]
+        label = short_label(view.label)
+        colors = style.METRIC_COLORS
+        title = style.text(s["mc_class_title"].format(label=label), size=style.SIZE_HEADER, weight="BOLD")
+        precision = style.text(s["mc_precision_line"].format(tp=view.tp, predicted=view.predicted,
+                                                             value=_rate(view.precision)),
+                               size=style.SIZE_LABEL, t2c={s["precision"]: colors["precision"]})
+        recall = style.text(s["mc_recall_line"].format(tp=view.tp, support=view.support, value=_rate(view.recall)),
+                            size=style.SIZE_LABEL, t2c={s["recall"]: colors["recall"]})
+        f1 = style.text(s["mc_f1_line"].format(value=_rate(view.f1)), size=style.SIZE_LABEL,
+                        t2c={s["f1"]: colors["f1"]})
+        fn_note = style.text(s["mc_fn_note"].format(label=label, fn=view.fn), size=style.SIZE_SMALL,
+                             color=style.MUTED_TEXT)
+        fp_note = style.text(s["mc_fp_note"].format(label=label, fp=view.fp), size=style.SIZE_SMALL,
+                             color=style.MUTED_TEXT)
+        block = VGroup(title, precision, recall, f1, fn_note, fp_note).arrange(DOWN, buff=0.16, aligned_edge=LEFT)
+        return self._place_top(block)
+
+    def _place_top(self, block: VGroup) -> VGroup:
+        room = style.safe_width() / 2 - self.panel_left
+        if block.width > room:
+            block.scale_to_fit_width(room)
+        return block.move_to([0, 0, 0]).align_to([self.panel_left, 0, 0], LEFT).align_to(
+            [0, style.PANEL_TOP + 0.95, 0], UP)
+
+    def _row_gap(self) -> float:
+        return min(self.row_gap_max, 3.8 / (len(self.numbers.labels) + 4))
+
+    def _table_row(self, row: int, name: str, values: tuple, color: str = style.TEXT) -> VGroup:
+        """One table row: a name at the panel's left, then values centred on the columns."""
+        y = self.table_top - row * self._row_gap()
+        cells = VGroup(style.text(name, size=style.SIZE_SMALL, color=color)
+                       .move_to([0, y, 0]).align_to([self.panel_left, 0, 0], LEFT))
+        for x, value in zip(self.table_columns, values, strict=False):
+            cells.add(style.text(value, size=style.SIZE_SMALL, color=color).move_to([x, y, 0]))
+        return cells
+
+    def table_header(self) -> VGroup:
+        """Column names of the summary table, each in its metric's colour."""
+        s, colors = self.strings, style.METRIC_COLORS
+        header = self._table_row(0, s["mc_class_col"], (), color=style.MUTED_TEXT)
+        for x, (key, color) in zip(self.table_columns, (("precision", colors["precision"]),
+                                                        ("recall", colors["recall"]), ("f1", colors["f1"]),
+                                                        ("mc_support_col", style.MUTED_TEXT)), strict=True):
+            header.add(style.text(s[key], size=style.SIZE_SMALL, color=color).move_to([x, header[0].get_y(), 0]))
+        return header
+
+    def table_class_row(self, index: int) -> VGroup:
+        """A class's precision, recall, F1 and size in the table."""
+        v = self.numbers.classes[index]
+        return self._table_row(index + 1, short_label(v.label),
+                               (_rate(v.precision), _rate(v.recall), _rate(v.f1), str(v.support)))
+
+    def table_average_row(self, position: int, name: str) -> VGroup:
+        """An average's precision, recall and F1, below the class rows."""
+        values = self.numbers.average(name)
+        row = len(self.numbers.labels) + 1 + position
+        return self._table_row(row, self.strings[f"mc_{name}"],
+                               tuple(_rate(values[k]) for k in ("precision", "recall", "f1")), color=style.HIGHLIGHT)
+
+    def average_line(self, name: str):
+        """The one-line meaning of an average, for the panel's top."""
+        m = self.numbers
+        text = self.strings[f"mc_{name}_line"].format(value=_rate(m.average(name)["f1"]), correct=m.correct, n=m.n)
+        return style.text(text, size=style.SIZE_LABEL)
+
+    def why_lines(self) -> VGroup:
+        """Three lines on why macro and weighted differ (or agree), placed at the panel's top."""
+        m, s = self.numbers, self.strings
+        weak, big = m.classes[m.weakest], m.classes[m.largest]
+        values = {"weak": short_label(weak.label), "weak_f1": _rate(weak.f1), "big": short_label(big.label),
+                  "big_n": big.support, "big_f1": _rate(big.f1)}
+        return VGroup(*(style.text(s[f"mc_why_{m.why}_{part}"].format(**values), size=style.SIZE_LABEL,
+                                   color=style.HIGHLIGHT) for part in (1, 2, 3)))
+
+    @classmethod
+    def duration(cls, classes: int = 3) -> float:
+        """Length of the video in seconds for a matrix of ``classes`` classes (3 by default)."""
+        return (cls.opening_seconds + cls.fade_seconds + cls.matrix_hold_seconds
+                + classes * (cls.light_seconds + cls.class_hold_seconds) + cls.unlight_seconds
+                + len(AVERAGES) * (cls.average_fade_seconds + cls.average_hold_seconds)
+                + cls.why_fade_seconds + cls.why_hold_seconds + cls.closing_seconds)
+
+    # -- the story --------------------------------------------------------
+    def hold(self, seconds: float) -> None:
+        """A still wait of ``seconds``.
+
+        Manim writes ``int(seconds * fps)`` frames for a still wait, so 2.4 s at
+        5 fps (11.999...) would lose a frame: ask for half a frame more.
+        """
+        self.wait(seconds + 0.5 / config.frame_rate)
+
+    def construct(self):
+        """Opening, matrix, each class against the rest, the three averages, why, closing."""
+        m, s = self.numbers, self.strings
+        # Opening: what the matrix holds.
+        card = self.opening()
+        self.say("say_mc_opening", self.opening_seconds, k=len(m.labels), n=m.n)
+        self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
+        self.hold(self.opening_seconds - 2 * self.fade_seconds)
+        self.play(FadeOut(card), run_time=self.fade_seconds)
+        # The matrix: the diagonal holds the right answers.
+        matrix = self.build_matrix()
+        header = self.table_header()
+        self.say("say_mc_matrix", self.fade_seconds + self.matrix_hold_seconds, correct=m.correct, n=m.n)
+        self.play(FadeIn(matrix), FadeIn(header), run_time=self.fade_seconds)
+        self.hold(self.matrix_hold_seconds)
+        # One class at a time against the rest.
+        block = tags = frames = None
+        rows = VGroup()
+        for index, view in enumerate(m.classes):
+            self.say("say_mc_class", self.light_seconds + self.class_hold_seconds, label=short_label(view.label),
+                     tp=view.tp, fn=view.fn, fp=view.fp, precision=_rate(view.precision),
+                     recall=_rate(view.recall), f1=_rate(view.f1))
+            new_block, new_tags, new_frames = self.class_block(index), self.grid.role_tags(index), \
+                self.grid.lit_frames(index)
+            row = self.table_class_row(index)
+            leaving = [FadeOut(x) for x in (block, tags, frames) if x is not None]
+            self.play(*leaving, self.grid.light(index), FadeIn(new_block), FadeIn(new_tags), FadeIn(new_frames),
+                      FadeIn(row), run_time=self.light_seconds)
+            block, tags, frames = new_block, new_tags, new_frames
+            rows.add(row)
+            self.hold(self.class_hold_seconds)
+        # Back to the whole matrix; the averages fill the table.
+        self.play(FadeOut(block), FadeOut(tags), FadeOut(frames), self.grid.light(None), run_time=self.unlight_seconds)
+        lines = VGroup()
+        for position, name in enumerate(AVERAGES):
+            average_row = self.table_average_row(position, name)
+            line = self.average_line(name)
+            lines.add(line)
+            lines.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
+            self._place_top(lines)
+            self.say(f"say_mc_{name}", self.average_fade_seconds + self.average_hold_seconds,
+                     value=_rate(m.average(name)["f1"]), correct=m.correct, n=m.n)
+            self.play(FadeIn(average_row), FadeIn(line), run_time=self.average_fade_seconds)
+            rows.add(average_row)
+            self.hold(self.average_hold_seconds)
+        # Why macro and weighted differ: frame the classes that pull them apart.
+        why = self._place_top(self.why_lines().arrange(DOWN, buff=0.2, aligned_edge=LEFT))
+        boxes = VGroup(*(SurroundingRectangle(rows[i][3], color=style.HIGHLIGHT, buff=0.06)
+                         for i in sorted({m.weakest, m.largest})),
+                       SurroundingRectangle(rows[len(m.labels)], color=style.HIGHLIGHT, buff=0.06))
+        weak, big = m.classes[m.weakest], m.classes[m.largest]
+        self.say(f"say_mc_why_{m.why}", self.why_fade_seconds + self.why_hold_seconds,
+                 weak=short_label(weak.label), weak_f1=_rate(weak.f1), big=short_label(big.label),
+                 big_n=big.support, big_f1=_rate(big.f1), macro=_rate(m.macro["f1"]),
+                 weighted=_rate(m.weighted["f1"]))
+        self.play(FadeOut(lines), run_time=self.why_fade_seconds / 2)
+        self.play(FadeIn(why), FadeIn(boxes), run_time=self.why_fade_seconds / 2)
+        self.hold(self.why_hold_seconds)
+        # Closing: say which average you report.
+        closing = VGroup(style.text(s["mc_closing"], size=style.SIZE_TITLE, weight="BOLD"),
+                         style.text(s["mc_closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
+        closing.arrange(DOWN, buff=0.3)
+        closing.scale_to_fit_width(min(closing.width, style.safe_width()))
+        self.say("say_mc_closing", self.closing_seconds)
+        self.play(FadeOut(matrix, header, rows, why, boxes), Write(closing), run_time=self.fade_seconds)
+        self.hold(self.closing_seconds - self.fade_seconds)

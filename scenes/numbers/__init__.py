@@ -1,0 +1,1 @@
+"""Precomputed numbers for scenes: pure modules (NumPy and metrics only, never Manim)."""

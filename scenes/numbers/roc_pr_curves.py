@@ -1,0 +1,94 @@
+"""Numbers of the RocPrCurves scene: exact ROC staircase, AP step curve, AUC, AP, base rate.
+
+Pure NumPy and the metrics core, no Manim. Every number is checked against
+scikit-learn here, so the scene only reads.
+
+>>> import numpy as np
+>>> numbers = roc_pr_numbers(np.array([1, 0, 1, 0]), np.array([0.9, 0.8, 0.4, 0.1]))
+>>> numbers.auc, numbers.auc_percent, numbers.prevalence, numbers.chance_auc
+(0.75, 75, 0.5, 0.5)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from metrics import VerificationError, average_precision, precision_recall_curve, roc_auc, roc_curve
+
+__all__ = ["RocPrNumbers", "roc_pr_numbers"]
+
+
+@dataclass(frozen=True, eq=False)
+class RocPrNumbers:
+    """What RocPrCurves draws and says.
+
+    ``roc_fpr``/``roc_tpr``: the exact ROC staircase (one vertex per distinct
+    score), with ``roc_fp``/``roc_tp`` the negatives and positives passed at
+    each vertex. ``pr_recall``/``pr_precision``: vertices of the step curve
+    whose area is the average precision (precision ``P_k`` held over the
+    recall gained at step k). ``chance_auc``: AUC of a constant score, the
+    diagonal.
+    """
+
+    positives: int
+    negatives: int
+    roc_fpr: np.ndarray
+    roc_tpr: np.ndarray
+    roc_fp: np.ndarray
+    roc_tp: np.ndarray
+    has_ties: bool
+    pr_recall: np.ndarray
+    pr_precision: np.ndarray
+    auc: float
+    auc_percent: int
+    average_precision: float
+    prevalence: float
+    chance_auc: float
+
+
+def ap_step_vertices(precision: np.ndarray, recall: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Corners of the step curve AP integrates: ``P_k`` over ``(R_{k-1}, R_k]``.
+
+    ``precision``/``recall`` as returned by ``precision_recall_curve`` (the
+    first point is recall 0). The area under the returned polyline is
+    ``sum_k (R_k - R_{k-1}) P_k``.
+    """
+    x = np.repeat(recall, 2)[1:-1]
+    y = np.repeat(precision[1:], 2)
+    return x, y
+
+
+def roc_pr_numbers(y_true: np.ndarray, y_score: np.ndarray, report: dict | None = None) -> RocPrNumbers:
+    """Compute and verify the scene's numbers; ``report`` (facts.report) must agree if given."""
+    from sklearn.metrics import average_precision_score, roc_auc_score
+
+    y_true = np.asarray(y_true)
+    fpr, tpr, _ = roc_curve(y_true, y_score)
+    precision, recall, _ = precision_recall_curve(y_true, y_score)
+    positives, negatives = int(np.sum(y_true == 1)), int(np.sum(y_true == 0))
+    tp, fp = np.rint(tpr * positives).astype(int), np.rint(fpr * negatives).astype(int)
+    pr_x, pr_y = ap_step_vertices(precision, recall)
+    auc, ap = roc_auc(y_true, y_score), average_precision(y_true, y_score)
+    chance = roc_auc([0, 1], [0.5, 0.5])  # a constant score ranks nobody above anybody
+    checks = {
+        "auc vs scikit-learn": (auc, roc_auc_score(y_true, y_score)),
+        "average precision vs scikit-learn": (ap, average_precision_score(y_true, y_score)),
+        "area under the AP step curve": (float(np.trapezoid(pr_y, pr_x)), ap),
+        "area under the ROC staircase": (float(np.trapezoid(tpr, fpr)), auc),
+    }
+    if report is not None:
+        checks["auc vs report"] = (auc, report["auc"])
+        checks["average precision vs report"] = (ap, report["average_precision"])
+        checks["prevalence vs report"] = (positives / y_true.size, report["prevalence"])
+    for name, (ours, theirs) in checks.items():
+        if not math.isclose(ours, theirs, rel_tol=1e-9, abs_tol=1e-12):
+            raise VerificationError(f"{name}: {ours!r} != {theirs!r}")
+    return RocPrNumbers(
+        positives=positives, negatives=negatives, roc_fpr=fpr, roc_tpr=tpr, roc_fp=fp, roc_tp=tp,
+        has_ties=bool(np.any((np.diff(tp) > 0) & (np.diff(fp) > 0))),
+        pr_recall=pr_x, pr_precision=pr_y, auc=auc, auc_percent=round(100 * auc),
+        average_precision=ap, prevalence=positives / y_true.size, chance_auc=chance,
+    )

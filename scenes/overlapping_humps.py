@@ -1,0 +1,246 @@
+"""OverlappingHumps: the two classes' score humps overlap, so every line makes two kinds of error."""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+    linear,
+    smooth,
+)
+
+from metrics import class_densities
+from scenes import style
+from scenes.base import HeldSteps, LectureScene
+from scenes.components.score_humps import ErrorReadout, ScoreHumps
+
+__all__ = ["OverlappingHumps", "accuracy_twins"]
+
+
+def accuracy_twins(grid, slack: float = 0.1):
+    """Two grid snapshots with the same number of errors but a different mix, or None.
+
+    Among thresholds whose errors (FN + FP) are within ``slack`` of the fewest,
+    pick the pair with equal errors whose missed counts differ most; each count
+    combination is shown at its threshold closest to 0.5. Counts are read from
+    the snapshots, nothing is recomputed.
+    """
+    fewest = min(s.fn + s.fp for s in grid)
+    limit = int(fewest * (1 + slack))
+    best = None
+    for a in grid:
+        for b in grid:
+            errors = a.fn + a.fp
+            if a.threshold >= b.threshold or errors != b.fn + b.fp or errors > limit or a.fn == b.fn:
+                continue
+            key = (b.fn - a.fn, -errors)
+            if best is None or key > best[0]:
+                best = (key, (a.fn, a.fp), (b.fn, b.fp))
+    if best is None:
+        return None
+
+    def closest_to_half(fn, fp):
+        return min((s for s in grid if (s.fn, s.fp) == (fn, fp)), key=lambda s: (abs(s.threshold - 0.5), s.threshold))
+
+    return closest_to_half(*best[1]), closest_to_half(*best[2])
+
+
+class OverlappingHumps(LectureScene):
+    """Score humps of positives and negatives, cut into TP / FN / FP / TN by a sliding line."""
+
+    supports_stills = True
+    #: Draw every score as a dot when the data has at most this many.
+    max_dots = 60
+    start_threshold = 0.5
+    left_threshold = 0.2
+    plot_height = 2.4
+    #: Without dot strips the humps take their room.
+    plot_height_without_dots = 3.0
+    right_threshold = 0.8
+    opening_seconds = 4.5
+    fade_seconds = 0.8
+    draw_seconds = 2.5
+    look_seconds = 3.0
+    line_hold_seconds = 5.0
+    indicate_seconds = 1.5
+    errors_hold_seconds = 3.5
+    glide_seconds = 2.5
+    hold_seconds = 3.5
+    return_seconds = 1.5
+    sweep_seconds = 8.0
+    twin_hold_seconds = 3.0
+    closing_seconds = 4.0
+
+    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
+        super().__init__(facts, lang, still_at=still_at, **kwargs)
+        # Smoothed before Manim draws anything: the humps come from the metrics core.
+        self.humps = class_densities(facts.sweep.y_true, facts.sweep.y_score)
+
+    # -- building -------------------------------------------------------
+    def build_panels(self) -> VGroup:
+        """Header, humps and readout laid out at θ = ``start_threshold``. Static parts first."""
+        f, s = self.facts, self.strings
+        first = f.grid[0]
+        title = style.text(s["humps_title"], size=style.SIZE_HEADER, weight="BOLD")
+        rule = style.text(s["flag_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        self.header = VGroup(title, rule).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+        self.header.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+        self.caption = style.text(f"{self.dataset_name} · n = {first.n}", size=style.SIZE_SMALL,
+                                  color=style.MUTED_TEXT).to_corner(UP + RIGHT, buff=style.EDGE_BUFF)
+        scores = None
+        if first.n <= self.max_dots:
+            y_true, y_score = f.sweep.y_true, f.sweep.y_score
+            scores = {"positives": y_score[y_true == 1], "negatives": y_score[y_true != 1]}
+        height = self.plot_height if scores else self.plot_height_without_dots
+        self.humps_panel = ScoreHumps(s, self.humps, scores, n=first.n, height=height)
+        # Place it showing a snapshot, so the moving labels count in its size.
+        self.humps_panel.update_to(f.at(self.start_threshold))
+        self.humps_panel.scale_to_fit_width(min(self.humps_panel.width, style.safe_width()))
+        self.humps_panel.move_to([0, 0, 0]).align_to([0, self.header.get_bottom()[1] - 0.3, 0], UP)
+        self.readout = ErrorReadout(s, n=first.n)
+        self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
+        self.panels = VGroup(self.humps_panel, self.readout)
+        self.show(f.at(self.start_threshold))
+        return VGroup(self.header, self.caption, self.humps_panel, self.readout)
+
+    def show(self, snapshot) -> None:
+        """Every panel at ``snapshot`` now."""
+        for panel in self.panels:
+            panel.update_to(snapshot)
+
+    def steps_to(self, snapshot) -> list:
+        """Grid snapshots from the one shown now to ``snapshot`` (a grid value), in order."""
+        grid = self.facts.grid
+        here = round(self.humps_panel.snapshot.threshold * (len(grid) - 1))
+        there = round(snapshot.threshold * (len(grid) - 1))
+        step = 1 if there >= here else -1
+        return [grid[i] for i in range(here + step, there + step, step)] or [snapshot]
+
+    def glide(self, snapshot, seconds: float, *others) -> None:
+        """Step the line over the grid values up to ``snapshot``, counts exact at every step."""
+        steps = HeldSteps(self.live_layer, self.steps_to(snapshot), self.show, run_time=seconds, rate_func=smooth)
+        self.play(steps, *others)
+
+    def split_layers(self) -> None:
+        """Replace what was faded in by a still layer (drawn once) under a live layer."""
+        self.clear()
+        self.still_layer = VGroup(self.header, self.caption, *(panel.still for panel in self.panels))
+        self.live_layer = VGroup(*(panel.live for panel in self.panels))
+        self.add(self.still_layer, self.live_layer)
+
+    def opening(self) -> VGroup:
+        """Title card: what the humps are and how many cases each holds."""
+        first = self.facts.grid[0]
+        s = self.strings
+        title = style.text(s["humps_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
+        data = style.text(s["humps_opening_data"].format(
+            dataset=self.dataset_name, positives=first.positives, negatives=first.negatives),
+            size=style.SIZE_LABEL, t2c={s["humps_positives"]: style.POSITIVE_COLOR,
+                                        s["humps_negatives"]: style.NEGATIVE_COLOR})
+        rule = style.text(s["humps_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        card = VGroup(title, data, rule).arrange(DOWN, buff=0.4)
+        return card.scale_to_fit_width(min(card.width, style.safe_width()))
+
+    def sweep(self) -> None:
+        """θ over the 51 grid values, each held for the same share of ``sweep_seconds``."""
+        self.play(HeldSteps(self.live_layer, self.facts.grid, self.show, run_time=self.sweep_seconds,
+                            rate_func=linear))
+
+    @classmethod
+    def duration(cls) -> float:
+        """Length of the video in seconds (for tests and progress lines)."""
+        beats = (
+            cls.opening_seconds,
+            cls.fade_seconds + cls.draw_seconds + cls.look_seconds,
+            cls.fade_seconds + cls.line_hold_seconds,
+            cls.indicate_seconds + cls.errors_hold_seconds,
+            2 * (cls.glide_seconds + cls.hold_seconds),
+            cls.return_seconds + cls.sweep_seconds,
+            2 * (cls.glide_seconds + cls.twin_hold_seconds),
+            cls.closing_seconds,
+        )
+        return float(sum(beats))
+
+    # -- the story --------------------------------------------------------
+    def construct(self):
+        """Opening, humps, the line and its two errors, slides, sweep, accuracy twins, closing."""
+        f, s = self.facts, self.strings
+        if self.still_at is not None:
+            layout = self.build_panels()
+            self.show(f.at(self.still_at))
+            self.add(layout)
+            return
+        first = f.grid[0]
+        counts = {"positives": first.positives, "negatives": first.negatives}
+        # Opening: name the data.
+        card = self.opening()
+        self.say("say_humps_opening", self.opening_seconds, dataset=self.dataset_name, **counts)
+        self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
+        self.wait(self.opening_seconds - 2 * self.fade_seconds)
+        self.play(FadeOut(card), run_time=self.fade_seconds)
+        # The humps: axes and dots, then the smoothed curves over them.
+        self.build_panels()
+        humps = self.humps_panel
+        self.show(first)  # before any line is drawn, every dot is plain (filled)
+        self.say("say_humps_dots" if humps.dots else "say_humps_smooth",
+                 self.fade_seconds + self.draw_seconds + self.look_seconds, **counts)
+        self.play(FadeIn(VGroup(self.header, self.caption, humps.axes, humps.ticks, humps.axis_label,
+                                humps.dot_names, *humps.dots.values())), run_time=self.fade_seconds)
+        self.play(*(Create(curve) for curve in humps.curves.values()), run_time=self.draw_seconds)
+        self.wait(self.look_seconds)
+        # The line at the default threshold splits each hump in two.
+        start = f.at(self.start_threshold)
+        self.say("say_humps_line", self.fade_seconds + self.line_hold_seconds,
+                 threshold=f"{start.threshold:.2f}", tp=start.tp, tn=start.tn)
+        self.show(start)
+        self.play(FadeIn(VGroup(*humps.regions.values(), humps.line, humps.theta, *humps.labels.values(),
+                                self.readout)), run_time=self.fade_seconds)
+        self.split_layers()
+        self.wait(self.line_hold_seconds)
+        # Two kinds of error: blue right of the line, purple left of it.
+        self.say("say_humps_errors", self.indicate_seconds + self.errors_hold_seconds, fp=start.fp, fn=start.fn)
+        self.play(Indicate(humps.labels["fp"], color=None), Indicate(humps.labels["fn"], color=None),
+                  run_time=self.indicate_seconds)
+        self.wait(self.errors_hold_seconds)
+        # Slide left, then right: one error shrinks as the other grows.
+        for key, threshold in (("say_humps_left", self.left_threshold), ("say_humps_right", self.right_threshold)):
+            snapshot = f.at(threshold)
+            self.say(key, self.glide_seconds + self.hold_seconds, threshold=f"{threshold:.2f}",
+                     tp=snapshot.tp, fn=snapshot.fn, fp=snapshot.fp, positives=snapshot.positives)
+            self.glide(snapshot, self.glide_seconds)
+            self.wait(self.hold_seconds)
+        # Sweep the whole grid: no line removes both errors (unless the humps do not overlap).
+        separable = any(g.fn == 0 and g.fp == 0 for g in f.grid)
+        self.say("say_humps_sweep_separable" if separable else "say_humps_sweep",
+                 self.return_seconds + self.sweep_seconds)
+        self.glide(first, self.return_seconds)
+        self.sweep()
+        # Accuracy collapses the trade-off: same number, different mistakes.
+        twins = accuracy_twins(f.grid)
+        pair = twins or (start, f.at(f.max_f1_threshold))
+        keys = ("say_humps_twin_a", "say_humps_twin_b" if twins else "say_humps_pair_b")
+        box = SurroundingRectangle(self.readout, color=style.METRIC_COLORS["accuracy"], buff=0.12,
+                                   stroke_width=style.STROKE)
+        for index, (key, snapshot) in enumerate(zip(keys, pair, strict=True)):
+            self.say(key, self.glide_seconds + self.twin_hold_seconds, threshold=f"{snapshot.threshold:.2f}",
+                     fn=snapshot.fn, fp=snapshot.fp, accuracy=f"{snapshot.accuracy:.2f}")
+            self.glide(snapshot, self.glide_seconds, *([FadeIn(box)] if index == 0 else []))
+            self.wait(self.twin_hold_seconds)
+        # Closing: the trade-off in one sentence.
+        closing = VGroup(style.text(s["humps_closing"], size=style.SIZE_TITLE, weight="BOLD"),
+                         style.text(s["humps_closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
+        closing.arrange(DOWN, buff=0.3)
+        closing.scale_to_fit_width(min(closing.width, style.safe_width()))
+        self.say("say_humps_closing", self.closing_seconds)
+        self.play(FadeOut(self.still_layer, self.live_layer, box), Write(closing), run_time=self.fade_seconds)
+        self.wait(self.closing_seconds - self.fade_seconds)
+

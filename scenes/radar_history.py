@@ -1,0 +1,255 @@
+"""RadarHistory: the intro. Why the curve is called ROC, told from a WWII radar room.
+
+A radar operator turns a sensitivity knob; bombers and flocks of geese light
+up or go dark on the scope, and each knob setting becomes one point of
+hit rate against false-alarm rate. Then a short timeline follows the idea
+from radar to machine learning, with information retrieval's precision and
+recall as a second thread. Reads no dataset: the blips and every number come
+from :mod:`scenes.numbers.radar_history`.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    AnimationGroup,
+    Circle,
+    Create,
+    FadeIn,
+    FadeOut,
+    VGroup,
+    Write,
+    config,
+    linear,
+    smooth,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components.base import PanelUpdate
+from scenes.components.history_timeline import ROC_STATIONS, HistoryTimeline
+from scenes.components.radar_readout import RadarReadout
+from scenes.components.radar_scope import RadarScope
+from scenes.components.roc_trace import RocTrace
+from scenes.components.sensitivity_knob import SensitivityKnob
+from scenes.numbers.radar_history import radar_numbers
+
+__all__ = ["RadarHistory"]
+
+
+class RadarHistory(LectureScene):
+    """Radar scope, sensitivity knob and a ROC curve drawn point by point; then the history."""
+
+    opening_seconds = 4.0
+    fade_seconds = 0.8
+    scope_seconds = 5.0
+    turn_seconds = 1.6
+    up_seconds = 5.0
+    down_seconds = 5.0
+    sweep_seconds = 11.0
+    name_seconds = 7.0
+    #: Seconds each ROC station stays lit before the next; then Cranfield's and F1's.
+    station_seconds = 1.4
+    ir_station_seconds = (6.0, 4.4)
+    closing_seconds = 4.0
+    #: Where the knob rests while the scope is introduced and named (0 = fully up, 1 = fully down).
+    resting_position = 0.5
+
+    @property
+    def radar(self):
+        """The seeded blips and their counts at every knob setting."""
+        return radar_numbers()
+
+    # -- building -------------------------------------------------------
+    def build_radar(self) -> VGroup:
+        """Heading, scope with legend, knob, ROC axes and readout, at the resting setting."""
+        s, radar = self.strings, self.radar
+        self.heading = style.text(s["radar_heading"], size=style.SIZE_HEADER, weight="BOLD")
+        self.heading.to_corner(UL, buff=style.EDGE_BUFF)
+        self.scope = RadarScope(s, radar)
+        self.scope.to_edge(LEFT, buff=style.EDGE_BUFF).align_to(self.heading.get_bottom() + DOWN * 0.3, UP)
+        self.roc = RocTrace(s, radar.roc_points())
+        self.roc.to_edge(RIGHT, buff=style.EDGE_BUFF).align_to(self.scope, UP)
+        self.knob = SensitivityKnob(s, radar.thresholds)
+        middle = (self.scope.face.get_right()[0] + self.roc.get_left()[0]) / 2
+        self.knob.move_to([middle, self.scope.face.get_center()[1], 0])
+        self.readout = RadarReadout(s, radar.bombers, radar.flocks)
+        self.readout.next_to(self.roc, DOWN, buff=0.35).to_edge(RIGHT, buff=style.EDGE_BUFF)
+        self.panels = (self.scope, self.knob, self.roc, self.readout)
+        self.captions = {key: self.caption(s[f"radar_caption_{key}"]) for key in ("up", "down", "sweep", "name")}
+        resting = radar.snapshots[self.knob_index(self.resting_position)]
+        for panel in self.panels:
+            panel.update_to(resting)
+        return VGroup(self.heading, *self.panels)
+
+    def caption(self, words: str):
+        """A line of on-screen narration at the bottom of the frame."""
+        line = style.text(words, size=style.SIZE_LABEL, color=style.HIGHLIGHT)
+        line.scale_to_fit_width(min(line.width, style.safe_width()))
+        return line.to_edge(DOWN, buff=style.EDGE_BUFF)
+
+    def knob_index(self, position: float) -> int:
+        """Index of the knob setting nearest ``position`` (0 = fully up, 1 = fully down)."""
+        return round(position * (len(self.radar.thresholds) - 1))
+
+    def naming(self) -> VGroup:
+        """The name in full, initials highlighted, and a ring on the current operating point."""
+        words = VGroup(*(style.text(word, size=style.SIZE_HEADER, weight="BOLD",
+                                    t2c={"[0:1]": style.YELLOW})
+                         for word in self.strings["radar_roc_name"].split()))
+        words.arrange(RIGHT, buff=0.25)
+        for word in words[1:]:  # sit on one baseline: the capitals have no descenders
+            word.shift(UP * (words[0][0].get_bottom()[1] - word[0].get_bottom()[1]))
+        self.banner = words.to_corner(UL, buff=style.EDGE_BUFF)
+        ring = Circle(radius=0.2, color=style.YELLOW, stroke_width=style.STROKE).move_to(self.roc.dot)
+        label = style.text(self.strings["radar_operating_point"], size=style.SIZE_SMALL, color=style.YELLOW)
+        label.next_to(ring, DOWN + RIGHT, buff=0.02)
+        if label.get_right()[0] > config.frame_width / 2 - style.SIDE_MARGIN:  # a point near the right edge
+            label.next_to(ring, DOWN + LEFT, buff=0.02)
+        return VGroup(self.banner, self.captions["name"], VGroup(ring, label))
+
+    def opening(self) -> VGroup:
+        """Title card: the question the scene answers."""
+        return VGroup(style.text(self.strings["radar_title_card"], size=style.SIZE_TITLE, weight="BOLD"),
+                      style.text(self.strings["radar_title_sub"], size=style.SIZE_LABEL,
+                                 color=style.MUTED_TEXT)).arrange(DOWN, buff=0.4)
+
+    def build_history(self) -> VGroup:
+        """Title and the two threads of the timeline."""
+        title = style.text(self.strings["history_title"], size=style.SIZE_HEADER, weight="BOLD")
+        self.timeline = HistoryTimeline(self.strings, width=style.safe_width())
+        return VGroup(title, self.timeline).arrange(DOWN, buff=0.5)
+
+    def closing(self) -> VGroup:
+        """The last line, one Text per line, centred."""
+        lines = VGroup(*(style.text(line, size=style.SIZE_TITLE, weight="BOLD")
+                         for line in self.strings["radar_closing"].split("\n")))
+        lines.arrange(DOWN, buff=0.3)
+        return lines.scale_to_fit_width(min(lines.width, style.safe_width()))
+
+    def split_layers(self, layout: VGroup) -> None:
+        """Stills first (drawn once into Manim's cached background), live parts, then the beam."""
+        self.remove(layout)
+        self.still_layer = VGroup(*(panel.still for panel in self.panels))
+        self.live_layer = VGroup(*(panel.live for panel in self.panels))
+        self.add(self.heading, self.still_layer, self.live_layer, self.scope.beam)
+
+    # -- moving -----------------------------------------------------------
+    def turn_knob(self, start: int, end: int, seconds: float, plot: bool = False):
+        """Click the knob from setting ``start`` to ``end``; with ``plot``, leave a trail of ROC points.
+
+        Every frame shows a real knob setting (never an in-between). The
+        trail grows from the fully-down setting, the order of ``roc_points``.
+        """
+        snapshots, last = self.radar.snapshots, len(self.radar.snapshots) - 1
+
+        def step(_, alpha):
+            index = round(start + (end - start) * alpha)
+            for panel in self.panels:
+                panel.update_to(snapshots[index])
+            if plot:
+                self.roc.reveal(last - index + 1)
+
+        live = VGroup(*(panel.live for panel in self.panels))
+        return PanelUpdate(live, step, run_time=self.frames(seconds),
+                           rate_func=linear if plot else smooth)
+
+    def swap(self, old: str, new: str) -> AnimationGroup:
+        """Fade one caption out, then the next in (never both half-visible in one place)."""
+        return AnimationGroup(FadeOut(self.captions[old]), FadeIn(self.captions[new]), lag_ratio=1.0)
+
+    @staticmethod
+    def frames(seconds: float) -> float:
+        """A run time Manim turns into exactly ``round(seconds * fps)`` frames (it takes the ceiling)."""
+        return (max(round(seconds * config.frame_rate), 1) - 0.5) / config.frame_rate
+
+    def hold(self, seconds: float) -> None:
+        """Wait ``seconds``, frame-exact, with updaters running (the beam keeps turning)."""
+        self.wait(self.frames(seconds), frozen_frame=False)
+
+    def fade(self, *animations, seconds: float | None = None) -> None:
+        """Play animations for ``fade_seconds`` (or ``seconds``), frame-exact."""
+        self.play(*animations, run_time=self.frames(seconds or self.fade_seconds))
+
+    @classmethod
+    def history_seconds(cls) -> float:
+        """The timeline: fade out the radar, then each row's arrow and its stations."""
+        return 3 * cls.fade_seconds + len(ROC_STATIONS) * cls.station_seconds + sum(cls.ir_station_seconds)
+
+    @classmethod
+    def duration(cls) -> float:
+        """Length of the video in seconds (for tests and progress lines)."""
+        return (cls.opening_seconds + cls.scope_seconds + cls.up_seconds + cls.down_seconds
+                + cls.sweep_seconds + cls.name_seconds + cls.history_seconds() + cls.closing_seconds)
+
+    # -- the story --------------------------------------------------------
+    def construct(self):
+        """Title, scope, knob up, knob down, sweep, the name, the history, the closing line."""
+        fade, turn = self.fade_seconds, self.turn_seconds
+        top, bottom = 0, len(self.radar.thresholds) - 1
+        resting = self.knob_index(self.resting_position)
+        # Title card: why "ROC"?
+        card = self.opening()
+        self.say("say_radar_opening", self.opening_seconds)
+        self.fade(FadeIn(card, shift=UP * 0.2))
+        self.hold(self.opening_seconds - 2 * fade)
+        self.fade(FadeOut(card))
+        # The radar room: scope, knob, empty ROC axes.
+        layout = self.build_radar()
+        self.say("say_radar_scope", self.scope_seconds)
+        self.fade(FadeIn(layout))
+        self.split_layers(layout)
+        self.scope.beam.add_updater(self.scope.spin)
+        self.hold(self.scope_seconds - fade)
+        # Sensitivity up: everything alarms.
+        self.say("say_radar_up", self.up_seconds)
+        self.play(self.turn_knob(resting, top, turn), FadeIn(self.captions["up"]), run_time=self.frames(turn))
+        self.hold(self.up_seconds - turn)
+        # Sensitivity down: silence, and bombers slip through.
+        self.say("say_radar_down", self.down_seconds)
+        self.play(self.turn_knob(top, bottom, turn), self.swap("up", "down"), run_time=self.frames(turn))
+        self.hold(self.down_seconds - turn)
+        # Sweep the knob from down to up: the curve appears point by point.
+        half = self.sweep_seconds / 2
+        self.say("say_radar_sweep", half)
+        self.say("say_radar_curve", half, offset=half)
+        self.fade(self.swap("down", "sweep"))
+        self.play(self.turn_knob(bottom, top, self.sweep_seconds - 2 * fade, plot=True))
+        self.hold(fade)
+        # Name it: receiver operating characteristic.
+        self.say("say_radar_name", self.name_seconds)
+        self.play(self.turn_knob(top, resting, turn), FadeOut(self.captions["sweep"]), run_time=self.frames(turn))
+        named = self.naming()
+        banner, caption, (ring, label) = named
+        self.fade(AnimationGroup(FadeOut(self.heading), FadeIn(banner), lag_ratio=1.0), FadeIn(caption),
+                  Create(ring), FadeIn(label))
+        self.hold(self.name_seconds - turn - fade)
+        # History: two threads.
+        history = self.build_history()
+        title, rows = history[0], self.timeline.rows
+        roc_seconds = [self.station_seconds] * len(rows[0].stations)
+        self.say("say_history_roc", 2 * fade + sum(roc_seconds))
+        self.fade(FadeOut(self.still_layer, self.live_layer, self.scope.beam, named))
+        self.scope.beam.clear_updaters()
+        self.history_row(rows[0], roc_seconds, title)
+        cranfield, f1 = self.ir_station_seconds
+        self.say("say_history_ir", fade + cranfield)
+        self.say("say_history_f1", f1, offset=fade + cranfield)
+        self.history_row(rows[1], self.ir_station_seconds)
+        # Closing line.
+        line = self.closing()
+        self.say("say_radar_closing", self.closing_seconds)
+        self.fade(FadeOut(history), Write(line))
+        self.hold(self.closing_seconds - fade)
+
+    def history_row(self, row, seconds, *extra) -> None:
+        """Grow a row's arrow (with ``extra`` fading in), then light each station for its ``seconds``."""
+        self.fade(*(FadeIn(mob) for mob in extra), FadeIn(row.header), Create(row.arrow))
+        appear = self.fade_seconds / 2
+        for station, each in zip(row.stations, seconds, strict=True):
+            self.fade(FadeIn(station, shift=DOWN * 0.1), seconds=appear)
+            self.hold(each - appear)

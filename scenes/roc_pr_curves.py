@@ -1,0 +1,228 @@
+"""RocPrCurves: the ROC staircase built from the ranking, its area, and the PR curve beside it."""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    PI,
+    RIGHT,
+    UP,
+    Create,
+    DashedLine,
+    Dot,
+    FadeIn,
+    FadeOut,
+    UpdateFromAlphaFunc,
+    VGroup,
+    VMobject,
+    config,
+    linear,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components.live_text import LiveText, count_slot
+from scenes.components.unit_axes import UnitAxes
+from scenes.numbers.roc_pr_curves import roc_pr_numbers
+
+__all__ = ["RocPrCurves"]
+
+ROC_COLOR = style.METRIC_COLORS["auc"]
+PR_COLOR = style.METRIC_COLORS["precision"]
+
+
+class RocPrCurves(LectureScene):
+    """ROC built step by step, AUC shaded, chance diagonal; PR steps with the prevalence baseline and AP."""
+
+    fade_seconds = 0.8
+    intro_seconds = 3.6
+    build_seconds = 8.0
+    area_seconds = 4.6
+    read_auc_seconds = 4.6
+    pr_build_seconds = 5.0
+    baseline_seconds = 6.0
+    read_pr_seconds = 5.0
+    closing_seconds = 4.0
+    area_opacity = 0.28
+    plot_side = 3.9
+
+    # -- building -------------------------------------------------------
+    def build_layout(self) -> VGroup:
+        """Both empty plots, the step legend and the live counter; curves and areas built, not added."""
+        s = self.strings
+        self.numbers = n = roc_pr_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
+        self.roc_axes = UnitAxes(s["rocpr_roc_title"], s["fpr_axis"], s["tpr_axis"], side=self.plot_side)
+        self.pr_axes = UnitAxes(s["rocpr_pr_title"], s["recall"], s["precision"], side=self.plot_side)
+        self.baseline_label = style.text(s["rocpr_baseline"].format(prevalence=f"{n.prevalence:.2f}"),
+                                         size=style.SIZE_SMALL, line_spacing=0.8)
+        # The label sits outside the plot, at the baseline's height: the curve never reaches it there.
+        self.baseline_label.next_to(self.pr_axes.point(1, n.prevalence), RIGHT, buff=0.2)
+        pr_block = VGroup(self.pr_axes, self.baseline_label)
+        plots = VGroup(self.roc_axes, pr_block).arrange(RIGHT, buff=0.9, aligned_edge=UP)
+        plots.scale_to_fit_width(min(plots.width, style.safe_width()))
+        plots.move_to([0, 0, 0]).to_edge(UP, buff=style.EDGE_BUFF)
+        self.baseline_label.align_to(self.pr_axes.point(1, n.prevalence), DOWN).shift(
+            DOWN * self.baseline_label.height / 2)
+        self.bottom = plots.get_bottom()[1] - 0.35
+        self.legend = self.build_legend()
+        self.curves = self.build_curves()
+        return VGroup(self.roc_axes, self.pr_axes, self.legend)
+
+    def build_legend(self) -> VGroup:
+        """How a step is taken (under the ROC plot) and a live count of the samples passed (under PR)."""
+        s, n = self.strings, self.numbers
+        steps = VGroup(
+            style.text(s["rocpr_order"], size=style.SIZE_SMALL, color=style.MUTED_TEXT),
+            style.text(s["rocpr_step_up"].format(positives=n.positives), size=style.SIZE_SMALL,
+                       t2c={"↑": style.POSITIVE_COLOR}),
+            style.text(s["rocpr_step_right"].format(negatives=n.negatives), size=style.SIZE_SMALL,
+                       t2c={"→": style.NEGATIVE_COLOR}),
+            style.text(s["rocpr_step_tie"], size=style.SIZE_SMALL),
+        ).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+        steps.next_to([self.roc_axes.axes.get_left()[0], self.bottom, 0], DOWN, buff=0, aligned_edge=LEFT)
+        steps.align_to(self.roc_axes.axis_labels[1], LEFT)
+        self.passed = {
+            "tp": LiveText(s["rocpr_passed_positives"].replace("{positives}", str(n.positives)),
+                           {"tp": count_slot(n.positives, style.POSITIVE_COLOR, "BOLD")}, size=style.SIZE_SMALL),
+            "fp": LiveText(s["rocpr_passed_negatives"].replace("{negatives}", str(n.negatives)),
+                           {"fp": count_slot(n.negatives, style.NEGATIVE_COLOR, "BOLD")}, size=style.SIZE_SMALL),
+        }
+        counter = VGroup(style.text(s["rocpr_passed"], size=style.SIZE_SMALL, color=style.MUTED_TEXT),
+                         *self.passed.values()).arrange(DOWN, buff=0.16, aligned_edge=LEFT)
+        counter.align_to(steps, UP).align_to(self.pr_axes.axis_labels[1], LEFT)
+        if counter.get_left()[0] < steps.get_right()[0] + 0.5:  # long (Spanish) legend lines
+            counter.next_to(steps, RIGHT, buff=0.5, aligned_edge=UP)
+        self.show_passed(0)
+        return VGroup(steps, counter)
+
+    def build_curves(self) -> dict:
+        """Every curve, area and label of the story, positioned on the plots."""
+        s, n, roc, pr = self.strings, self.numbers, self.roc_axes, self.pr_axes
+        chance_value = f"{n.chance_auc:.1f}"
+        parts = {
+            "roc": roc.polyline(n.roc_fpr, n.roc_tpr, ROC_COLOR),
+            "roc_area": roc.region(n.roc_fpr, n.roc_tpr, ROC_COLOR, self.area_opacity),
+            "pr": pr.polyline(n.pr_recall, n.pr_precision, PR_COLOR),
+            "pr_area": pr.region(n.pr_recall, n.pr_precision, PR_COLOR, self.area_opacity),
+        }
+        parts["tip"] = Dot(roc.point(0, 0), radius=0.08, color=style.HIGHLIGHT)
+        diagonal = DashedLine(roc.point(0, 0), roc.point(1, 1), color=style.CHANCE_COLOR,
+                              stroke_width=style.STROKE, dash_length=0.1)
+        chance = style.text(s["rocpr_chance"].format(chance=chance_value), size=style.SIZE_SMALL,
+                            color=style.TEXT).rotate(PI / 4)
+        chance.move_to(roc.point(0.62, 0.62)).shift((RIGHT + DOWN) * 0.2)
+        parts["chance"] = VGroup(diagonal, chance)
+        parts["auc_label"] = style.text(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"), size=style.SIZE_LABEL,
+                                        weight="BOLD").move_to(roc.point(0.72, 0.16))
+        baseline = DashedLine(pr.point(0, n.prevalence), pr.point(1, n.prevalence), color=style.BASELINE_COLOR,
+                              stroke_width=style.STROKE, dash_length=0.1)
+        parts["baseline"] = VGroup(baseline, self.baseline_label)
+        parts["ap_label"] = style.text(s["rocpr_ap_label"].format(ap=f"{n.average_precision:.2f}"),
+                                       size=style.SIZE_LABEL, weight="BOLD")
+        parts["ap_label"].move_to(pr.point(0.3, 0.5 * n.prevalence)).set_y(
+            min(parts["ap_label"].get_y(), pr.point(0, n.prevalence)[1] - 0.3))
+        parts["ap_label"].set_y(max(parts["ap_label"].get_y(), pr.point(0, 0)[1] + 0.22))
+        parts["read_auc"], parts["read_pr"] = self.readings()
+        return parts
+
+    def readings(self) -> tuple:
+        """The two sentences read with the data's numbers, full width under the plots."""
+        s, n = self.strings, self.numbers
+        values = {"auc": f"{n.auc:.2f}", "percent": n.auc_percent, "prevalence": f"{n.prevalence:.2f}",
+                  "chance": f"{n.chance_auc:.1f}", "ap": f"{n.average_precision:.2f}"}
+        lines = []
+        for key, color in (("rocpr_read_auc", ROC_COLOR), ("rocpr_read_pr", PR_COLOR)):
+            line = style.text(s[key].format(**values), size=style.SIZE_LABEL)
+            if line.width > style.safe_width():
+                line = style.text(s[key].format(**values), size=style.SIZE_SMALL)
+            mark = VMobject()  # a coloured bar ties each sentence to its curve
+            mark.set_points_as_corners([[0, 0, 0], [0, line.height, 0]]).set_stroke(color, width=6)
+            lines.append(VGroup(mark, line).arrange(RIGHT, buff=0.18))
+        group = VGroup(*lines).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+        group.next_to([0, self.bottom, 0], DOWN, buff=0.1).set_x(0)
+        return tuple(lines)
+
+    def show_passed(self, vertex: int) -> None:
+        """Counts of positives and negatives passed at ROC vertex ``vertex``."""
+        n = self.numbers
+        self.passed["tp"].set_values(tp=int(n.roc_tp[vertex]))
+        self.passed["fp"].set_values(fp=int(n.roc_fp[vertex]))
+
+    def reveal_roc(self, alpha: float) -> None:
+        """The ROC polyline drawn up to fraction ``alpha`` of its steps, the tip dot and counts following."""
+        full, curve = self.curves["roc"], self.live_roc
+        steps = len(self.numbers.roc_fpr) - 1
+        if alpha <= 0:
+            curve.points = full.points[:0]
+            self.curves["tip"].move_to(full.get_start())
+        else:
+            curve.pointwise_become_partial(full, 0, alpha)
+            self.curves["tip"].move_to(curve.get_end())
+        self.show_passed(min(int(alpha * steps + 1e-9), steps))
+
+    @staticmethod
+    def span(seconds: float) -> float:
+        """A ``play`` run time giving exactly ``round(seconds * fps)`` frames (Manim counts ceil(run_time * fps))."""
+        return (round(seconds * config.frame_rate) - 0.5) / config.frame_rate
+
+    def hold(self, seconds: float) -> None:
+        """A still wait of exactly ``round(seconds * fps)`` frames (a frozen wait counts int(duration * fps))."""
+        frames = round(seconds * config.frame_rate)
+        if frames:
+            self.wait((frames + 0.5) / config.frame_rate)
+
+    @classmethod
+    def duration(cls) -> float:
+        """Length of the video in seconds."""
+        return (cls.intro_seconds + cls.build_seconds + cls.area_seconds + cls.read_auc_seconds
+                + cls.pr_build_seconds + cls.baseline_seconds + cls.read_pr_seconds + cls.closing_seconds)
+
+    # -- the story --------------------------------------------------------
+    def construct(self):
+        """Build ROC, shade AUC, read it; draw PR, baseline and AP, read it."""
+        layout = self.build_layout()
+        n, parts = self.numbers, self.curves
+        values = {"auc": f"{n.auc:.2f}", "percent": n.auc_percent, "prevalence": f"{n.prevalence:.2f}",
+                  "chance": f"{n.chance_auc:.1f}", "ap": f"{n.average_precision:.2f}",
+                  "positives": n.positives, "negatives": n.negatives}
+        # Two empty plots and the rule of a step.
+        self.say("say_rocpr_intro", self.intro_seconds)
+        self.play(FadeIn(layout), run_time=self.span(self.fade_seconds))
+        self.hold(self.intro_seconds - self.fade_seconds)
+        # Build the ROC staircase, equal time per distinct score.
+        self.live_roc = parts["roc"].copy()
+        self.reveal_roc(0)
+        self.add(self.live_roc, parts["tip"])
+        self.say("say_rocpr_build", self.build_seconds, **values)
+        self.play(UpdateFromAlphaFunc(VGroup(self.live_roc, parts["tip"], self.legend[1]),
+                                      lambda _, alpha: self.reveal_roc(alpha)),
+                  run_time=self.span(self.build_seconds), rate_func=linear)
+        # Shade the area under it; the diagonal is chance.
+        self.say("say_rocpr_area", self.area_seconds, **values)
+        self.remove(parts["tip"])
+        self.add(parts["roc_area"], self.live_roc)
+        self.play(FadeIn(parts["roc_area"]), FadeIn(parts["auc_label"]), Create(parts["chance"][0]),
+                  FadeIn(parts["chance"][1]), run_time=self.span(self.fade_seconds * 2))
+        self.hold(self.area_seconds - self.fade_seconds * 2)
+        # Read the AUC as a ranking.
+        self.say("say_rocpr_read_auc", self.read_auc_seconds, **values)
+        self.play(FadeOut(self.legend), FadeIn(parts["read_auc"]), run_time=self.span(self.fade_seconds))
+        self.hold(self.read_auc_seconds - self.fade_seconds)
+        # The PR curve over the same scores, as the steps AP sums.
+        self.say("say_rocpr_pr_build", self.pr_build_seconds)
+        self.play(Create(parts["pr"]), run_time=self.span(self.pr_build_seconds), rate_func=linear)
+        # Its baseline is the prevalence; its area the average precision.
+        self.say("say_rocpr_baseline", self.baseline_seconds, **values)
+        self.add(parts["pr_area"], parts["pr"])
+        self.play(Create(parts["baseline"][0]), FadeIn(parts["baseline"][1]),
+                  run_time=self.span(self.fade_seconds * 2))
+        self.play(FadeIn(parts["pr_area"]), FadeIn(parts["ap_label"]), run_time=self.span(self.fade_seconds))
+        self.hold(self.baseline_seconds - self.fade_seconds * 3)
+        # Read the PR baseline.
+        self.say("say_rocpr_read_pr", self.read_pr_seconds, **values)
+        self.play(FadeIn(parts["read_pr"]), run_time=self.span(self.fade_seconds))
+        self.hold(self.read_pr_seconds - self.fade_seconds)
+        # Closing: what each curve answers.
+        self.say("say_rocpr_closing", self.closing_seconds)
+        self.hold(self.closing_seconds)

@@ -1,0 +1,120 @@
+"""AucAsRanking: layout at each beat, counts equal to the core, a tiny render."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import srt
+
+from metrics import count_ordered_pairs, roc_auc
+from scenes.auc_as_ranking import AucAsRanking
+from scenes.media_convert import probe
+from scenes.numbers.auc_as_ranking import ranking_numbers
+from scenes.runner import RenderOptions, render_scene
+from tests.scenes.conftest import outside_frame, overlapping_texts
+
+
+@pytest.fixture
+def small_config(small_config, tmp_path_factory):
+    """The shared small config with a private media folder: Text SVGs in a shared one get corrupted."""
+    from manim import tempconfig
+
+    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media"))}):
+        yield
+
+
+def small_texts(mobject):
+    """Texts shrunk below the smallest size the style allows."""
+    from manim import Text
+
+    from scenes import style
+
+    return [t for t in mobject.get_family() if isinstance(t, Text) and t.font_size < style.SIZE_SMALL - 0.05]
+
+
+def describe(pairs):
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+def stage(scene, beat):
+    """On screen at a beat: start (nothing counted), middle (half counted), end (tie example and totals)."""
+    from manim import VGroup
+
+    layout = scene.build_layout()
+    if beat == "start":
+        return layout
+    total = scene.numbers.shown.counts.total
+    if beat == "middle":
+        scene.show_count(total // 2)
+        return layout
+    scene.show_count(total)
+    scene.grid.show_staircase()
+    return VGroup(scene.title, scene.grid, scene.data_line, scene.equation, scene.tie_block, scene.all_block)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("beat", ["start", "middle", "end"])
+def test_layout_fits_and_no_text_overlaps(facts, lang, beat, small_config):
+    shown = stage(AucAsRanking(facts, lang), beat)
+    assert not outside_frame(shown)
+    assert not describe(overlapping_texts(shown))
+    assert not [t.text for t in small_texts(shown)]
+
+
+def test_clinic20_counts_67_of_75(clinic20_facts, small_config):
+    scene = AucAsRanking(clinic20_facts, "en")
+    scene.build_layout()
+    n = scene.numbers
+    assert not n.sampled
+    assert tuple(n.shown.counts) == tuple(n.all_counts) == (67, 0, 75)
+    scene.show_count(75)
+    assert (scene.counter.shown("correct"), scene.counter.shown("wrong"), scene.counter.shown("ties")) == (
+        "67", "8", "0")
+    assert scene.checked.shown("done") == "75"
+    assert len(scene.grid.shown_cells) == 75
+    assert scene.equation[0].text.endswith("=0.893")
+    assert scene.equation[1].text.endswith(f"AUC{clinic20_facts.report['auc']:.3f}")
+
+
+def test_counts_equal_the_core(facts, small_config):
+    scene = AucAsRanking(facts, "en")
+    scene.build_layout()
+    n, y, s = scene.numbers, facts.sweep.y_true, facts.sweep.y_score
+    assert n.all_counts == count_ordered_pairs(y, s)
+    assert n.all_counts.share == pytest.approx(facts.report["auc"], abs=1e-12)
+    assert n.auc == roc_auc(y, s)
+    assert n.sampled == (facts.name == "screening")
+    shown = n.shown
+    assert shown.outcome.shape == (min(5, n.positives), min(15, n.negatives)) or not n.sampled
+    y_shown = np.r_[np.ones(len(shown.positive_scores), int), np.zeros(len(shown.negative_scores), int)]
+    s_shown = np.r_[shown.positive_scores, shown.negative_scores]
+    assert shown.counts == count_ordered_pairs(y_shown, s_shown)
+    assert shown.auc == pytest.approx(roc_auc(y_shown, s_shown))
+    summary = scene.all_block[0].text
+    assert str(n.all_counts.total) in summary and str(n.all_counts.correct) in summary
+
+
+def test_the_tie_counts_one_half(small_config):
+    tie = ranking_numbers([1, 0], [0.3, 0.1]).tie
+    assert tie.counts == (3, 1, 4) and tie.counts.share == tie.auc == 0.875
+    assert (tie.outcome == 0.5).sum() == 1 and tie.tied_score == 0.4
+
+
+def test_running_counts_end_at_the_totals(facts):
+    shown = ranking_numbers(facts.sweep.y_true, facts.sweep.y_score).shown
+    correct, ties, wrong = shown.running[-1]
+    assert (correct, ties, correct + ties + wrong) == (shown.counts.correct, shown.counts.ties, shown.counts.total)
+    assert (shown.running[1:] - shown.running[:-1]).sum(axis=1).tolist() == [1] * shown.counts.total
+
+
+def test_tiny_render(clinic20_facts, tmp_path):
+    options = RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path)
+    written = render_scene("AucAsRanking", clinic20_facts, options)
+    video = next(p for p in written if p.suffix == ".mp4")
+    info = probe(video)
+    assert (info["width"], info["height"]) == (192, 108)
+    assert info["frames"] == pytest.approx(AucAsRanking.duration() * 5, abs=3)
+    assert info["duration"] == pytest.approx(AucAsRanking.duration(), abs=3 / 5)
+    cues = list(srt.parse(next(p for p in written if p.suffix == ".srt").read_text(encoding="utf-8")))
+    assert len(cues) == 5
+    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= AucAsRanking.duration() + 0.01 for c in cues)

@@ -1,0 +1,113 @@
+"""CostThreshold: numbers from the metrics core, layout of every step, a tiny render."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import srt
+from manim import VGroup
+
+from metrics import GRID, VerificationError, cost_ratio_threshold, expected_cost, tied_thresholds
+from scenes.cost_threshold import CostThreshold
+from scenes.media_convert import probe
+from scenes.numbers.cost_threshold import cost_step, cost_steps, cost_threshold_numbers, verify_step
+from scenes.runner import RenderOptions, render_scene
+from tests.scenes.conftest import outside_frame, overlapping_texts
+
+
+def texts(mobject):
+    from manim import Text
+
+    return [m.text for m in mobject.get_family() if isinstance(m, Text)]
+
+
+def describe(pairs):
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+# -- numbers ------------------------------------------------------------------
+def test_clinic20_ten_to_one_matches_the_textbook(clinic20_facts):
+    step = cost_threshold_numbers(clinic20_facts.sweep)[1]
+    assert (step.cost_fn, step.cost_fp) == (10.0, 1.0)
+    assert step.min_cost == 5 and step.tied == (0.26, 0.28, 0.3) and step.quoted == 0.3
+    assert step.default_cost == 12
+    assert (step.at_min.tp, step.at_min.fn, step.at_min.fp, step.at_min.tn) == (5, 0, 5, 10)
+
+
+def test_steps_equal_the_metrics_core(facts):
+    for step in cost_threshold_numbers(facts.sweep, facts.cost_fn, facts.cost_fp):
+        tp, fp, fn, tn = facts.sweep.counts(GRID)
+        assert np.array_equal(step.costs, expected_cost(tp, fp, fn, tn, step.cost_fn, step.cost_fp))
+        assert step.tied == tuple(tied_thresholds(facts.sweep, "min_expected_cost", step.cost_fn, step.cost_fp))
+        assert step.ratio_threshold == cost_ratio_threshold(step.cost_fn, step.cost_fp)
+        assert step.default_cost == facts.at(0.5).cost(step.cost_fn, step.cost_fp)
+        assert step.y_max >= max(step.costs) and step.y_ticks[-1] == step.y_max
+        assert [t for run in step.runs for t in (run[0], run[1])][0] == step.tied[0]
+
+
+def test_ratio_sequence():
+    assert cost_steps(10, 1) == ((1.0, 1.0), (10.0, 1.0), (50.0, 1.0))
+    assert cost_steps(3, 1)[1:] == ((3.0, 1.0), (15.0, 1.0))
+    assert cost_steps(0, 2) == ((2.0, 2.0), (0.0, 2.0), (0.0, 10.0))
+    assert cost_steps(4, 0) == ((4.0, 4.0), (4.0, 0.0), (20.0, 0.0))
+
+
+def test_a_drifted_cost_is_caught(clinic20_facts):
+    from dataclasses import replace
+
+    step = cost_step(clinic20_facts.sweep, 10, 1)
+    bad = replace(step, costs=(step.costs[0] + 1,) + step.costs[1:])
+    with pytest.raises(VerificationError):
+        verify_step(clinic20_facts.sweep, bad)
+
+
+# -- layout -------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_each_step_fits_without_overlaps(facts, lang, index, small_config):
+    scene = CostThreshold(facts, lang)
+    layout = scene.build_layout()
+    step = scene.steps[index]
+    shown = VGroup(layout, scene.step_layout(step))
+    assert not outside_frame(shown)
+    assert not describe(overlapping_texts(shown))
+    assert scene.grid_panel.shown_counts() == {"tp": step.at_min.tp, "fn": step.at_min.fn,
+                                               "fp": step.at_min.fp, "tn": step.at_min.tn}
+
+
+def test_clinic20_labels_show_the_core_numbers(clinic20_facts, small_config):
+    scene = CostThreshold(clinic20_facts, "en")
+    scene.build_layout()
+    step = scene.steps[1]
+    scene.step_layout(step)
+    shown = " | ".join(texts(scene.labels) + texts(scene.head))
+    assert "lowestcost5:3tiedthresholds,0.26to0.30(highest0.30)" in shown.replace(" ", "")
+    assert "cost12" in shown.replace(" ", "") and "=0.09" in shown.replace(" ", "")
+    assert "10×0+1×5=5" in shown.replace(" ", "") and "C_FN:C_FP=10:1" in shown.replace(" ", "")
+    # The curve passes through every (θ, cost) of the step.
+    curve = scene.curve.get_anchors()
+    for threshold, cost in ((0.5, 12.0), (0.3, 5.0)):
+        point = scene.plot.point(threshold, cost, step)
+        assert np.min(np.linalg.norm(curve - point, axis=1)) < 1e-6
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_cards_fit(clinic20_facts, lang, small_config):
+    card = CostThreshold(clinic20_facts, lang).opening()
+    assert not outside_frame(card) and not describe(overlapping_texts(card))
+
+
+# -- render -------------------------------------------------------------------
+def test_tiny_render(clinic20_facts, tmp_path):
+    written = render_scene("CostThreshold", clinic20_facts,
+                           RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path, lang="es"))
+    video = next(p for p in written if p.suffix == ".mp4")
+    info = probe(video)
+    expected = CostThreshold.duration()
+    assert (info["width"], info["height"]) == (192, 108)
+    assert info["frames"] == pytest.approx(expected * 5, abs=3)
+    assert info["duration"] == pytest.approx(expected, abs=3 / 5)
+    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
+    assert len(cues) == 8
+    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
+    assert "0,30" in cues[3].content or "0.30" in cues[3].content

@@ -1,0 +1,132 @@
+"""MulticlassConfusion: numbers from metrics.multiclass_report, layout of every beat, a tiny render."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import srt
+from manim import VGroup
+
+from metrics import VerificationError, multiclass_report
+from scenes.media_convert import probe
+from scenes.multiclass_confusion import MulticlassConfusion
+from scenes.numbers import multiclass_confusion as numbers_module
+from scenes.numbers.multiclass_confusion import multiclass_numbers
+from scenes.runner import RenderOptions, render_scene
+from tests.scenes.conftest import outside_frame, overlapping_texts
+
+#: A six-class matrix with long names: the largest case the scene accepts.
+SIX = (np.arange(36).reshape(6, 6) % 7 + np.eye(6, dtype=int) * 120,
+       ("setosa-long-name", "b", "c", "d", "e", "fffffffffff"))
+
+
+def describe(pairs):
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+def text_of(group) -> list[str]:
+    return [cell.text for cell in group]
+
+
+# -- numbers ------------------------------------------------------------------
+def test_textbook_numbers():
+    m = multiclass_numbers()
+    assert [round(c.f1, 3) for c in m.classes] == [0.784, 0.566, 0.667]
+    assert (round(m.macro["f1"], 3), round(m.weighted["f1"], 3), round(m.micro["f1"], 3)) == (0.672, 0.695, 0.7)
+    assert m.micro["f1"] == pytest.approx(m.accuracy) and (m.correct, m.n) == (70, 100)
+    assert m.why == "low" and m.labels[m.weakest] == "B" and m.labels[m.largest] == "A"
+    b = m.classes[1]
+    assert (b.tp, b.fn, b.fp, b.tn, b.predicted, b.support) == (15, 15, 8, 62, 23, 30)
+
+
+def test_numbers_equal_the_core_for_a_user_matrix():
+    m = multiclass_numbers(SIX)
+    report = multiclass_report(SIX[0], SIX[1])
+    assert tuple(c.f1 for c in m.classes) == report.f1 and m.macro == report.macro
+    for c in m.classes:
+        assert c.tp + c.fn + c.fp + c.tn == m.n
+
+
+def test_a_drifted_report_is_caught(monkeypatch):
+    from dataclasses import replace
+
+    real = numbers_module.multiclass_report
+    monkeypatch.setattr(numbers_module, "multiclass_report",
+                        lambda m, labels: replace(real(m, labels), macro={"precision": 0, "recall": 0, "f1": 0}))
+    with pytest.raises(VerificationError, match="macro"):
+        multiclass_numbers()
+
+
+# -- layout -------------------------------------------------------------------
+def beat_layouts(scene):
+    """(name, group) for the matrix alone, each class lit, the averages and the why."""
+    matrix = scene.build_matrix()
+    header = scene.table_header()
+    yield "matrix", VGroup(matrix, header)
+    rows = VGroup()
+    for index in range(len(scene.numbers.labels)):
+        rows.add(scene.table_class_row(index))
+        yield f"class {index}", VGroup(matrix, header, rows.copy(), scene.class_block(index),
+                                       scene.grid.role_tags(index), scene.grid.lit_frames(index))
+    lines = VGroup()
+    for position, name in enumerate(("macro", "weighted", "micro")):
+        rows.add(scene.table_average_row(position, name))
+        lines.add(scene.average_line(name))
+    scene._place_top(lines.arrange(np.array([0, -1, 0]), buff=0.22, aligned_edge=np.array([-1, 0, 0])))
+    yield "averages", VGroup(matrix, header, rows, lines)
+    why = scene._place_top(scene.why_lines().arrange(np.array([0, -1, 0]), buff=0.2,
+                                                     aligned_edge=np.array([-1, 0, 0])))
+    yield "why", VGroup(matrix, header, rows, why)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("multiclass", [None, SIX], ids=["textbook", "six-classes"])
+def test_every_beat_fits_without_overlaps(clinic20_facts, lang, multiclass, small_config):
+    scene = MulticlassConfusion(clinic20_facts, lang, multiclass=multiclass)
+    checked = {"matrix", "class 0", f"class {len(scene.numbers.labels) - 1}", "averages", "why"}
+    for name, group in beat_layouts(scene):
+        if name not in checked:  # the middle classes repeat the first's layout
+            continue
+        assert not outside_frame(group), name
+        assert not describe(overlapping_texts(group)), name
+
+
+def test_shown_numbers_are_the_reports(clinic20_facts, small_config):
+    scene = MulticlassConfusion(clinic20_facts, "en")
+    scene.build_matrix()
+    report = multiclass_report(((40, 5, 5), (10, 15, 5), (2, 3, 15)))
+    assert [[c.text for c in row] for row in scene.grid.counts] == [["40", "5", "5"], ["10", "15", "5"],
+                                                                    ["2", "3", "15"]]
+    for k in range(3):
+        shown = text_of(scene.table_class_row(k))
+        assert shown[1:] == [f"{report.precision[k]:.3f}", f"{report.recall[k]:.3f}", f"{report.f1[k]:.3f}",
+                             str(report.support[k])]
+    assert text_of(scene.table_average_row(0, "macro"))[3] == "0.672"
+    assert text_of(scene.table_average_row(1, "weighted"))[3] == "0.695"
+    assert text_of(scene.table_average_row(2, "micro"))[3] == "0.700"
+    tags = [t.text for t in scene.grid.role_tags(1)]
+    assert tags == ["TN", "FP", "TN", "FN", "TP", "FN", "TN", "FP", "TN"]
+    block = " ".join(t.text for t in scene.class_block(1)).replace(" ", "")
+    assert "15/23=0.652" in block and "15/30=0.500" in block and "=0.566" in block
+
+
+def test_the_runner_passes_the_matrix(clinic20_facts):
+    assert MulticlassConfusion.scene_options == ("multiclass",)
+    assert MulticlassConfusion.duration(classes=6) > MulticlassConfusion.duration()
+
+
+# -- render -------------------------------------------------------------------
+def test_tiny_render(clinic20_facts, tmp_path):
+    written = render_scene("MulticlassConfusion", clinic20_facts,
+                           RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path,
+                                         scene_kwargs={"multiclass": None, "unrelated": 1}))
+    video = next(p for p in written if p.suffix == ".mp4")
+    info = probe(video)
+    expected = MulticlassConfusion.duration()
+    assert (info["width"], info["height"]) == (192, 108)
+    assert info["frames"] == pytest.approx(expected * 5, abs=3)
+    assert info["duration"] == pytest.approx(expected, abs=3 / 5)
+    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
+    assert len(cues) == 2 + 3 + 3 + 1 + 1
+    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
+    assert "0.672" in cues[5].content and "0.700" in cues[7].content

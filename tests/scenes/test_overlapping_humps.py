@@ -1,0 +1,107 @@
+"""OverlappingHumps built and updated without rendering, plus one tiny real render."""
+
+from __future__ import annotations
+
+import pytest
+import srt
+
+from scenes.components.score_humps import REGIONS
+from scenes.media_convert import probe
+from scenes.overlapping_humps import OverlappingHumps, accuracy_twins
+from scenes.runner import RenderOptions, render_scene
+from tests.scenes.conftest import outside_frame, overlapping_texts
+
+STAGES = (0.0, 0.5, 1.0)
+
+
+def build(facts, lang):
+    scene = OverlappingHumps(facts, lang)
+    layout = scene.build_panels()
+    return scene, layout
+
+
+def describe(pairs):
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_layout_fits_and_no_text_overlaps(facts, lang, small_config):
+    scene, layout = build(facts, lang)
+    for threshold in STAGES:
+        scene.show(facts.at(threshold))
+        assert not outside_frame(layout), threshold
+        assert not describe(overlapping_texts(layout)), threshold
+    card = scene.opening()
+    assert not outside_frame(card) and not describe(overlapping_texts(card))
+
+
+def test_counts_shown_are_the_snapshot(facts, small_config):
+    scene, _ = build(facts, "en")
+    humps = scene.humps_panel
+    for threshold in (0.0, 0.2, 0.36, 0.5, 0.7, 0.8, 1.0):
+        snapshot = facts.at(threshold)
+        scene.show(snapshot)
+        assert humps.shown_counts() == {k: getattr(snapshot, k) for k in REGIONS}
+        assert humps.theta.shown("threshold") == f"{threshold:.2f}"
+        assert scene.readout.shown() == {
+            "accuracy": f"{snapshot.accuracy:.2f}", "correct": str(snapshot.tp + snapshot.tn),
+            "errors": str(snapshot.fn + snapshot.fp), "fn": str(snapshot.fn), "fp": str(snapshot.fp)}
+        if humps.dots:
+            assert humps.dots_called_positive("positives") == snapshot.tp
+            assert humps.dots_called_positive("negatives") == snapshot.fp
+
+
+def test_labels_sit_on_their_side_of_the_line(clinic20_facts, small_config):
+    scene, _ = build(clinic20_facts, "es")
+    humps = scene.humps_panel
+    for threshold in STAGES:
+        scene.show(clinic20_facts.at(threshold))
+        x = humps.line.get_start()[0]
+        for kind, (_, side) in REGIONS.items():
+            label = humps.labels[kind]
+            assert (label.get_right()[0] < x) if side == "left" else (label.get_left()[0] > x)
+
+
+def test_hump_areas_are_the_class_counts(facts, small_config):
+    scene, _ = build(facts, "en")
+    first = facts.grid[0]
+    assert scene.humps.area("positives") == pytest.approx(first.positives, rel=0.02)
+    assert scene.humps.area("negatives") == pytest.approx(first.negatives, rel=0.02)
+    # The shaded regions, measured on screen, add up to the same counts at any threshold.
+    humps = scene.humps_panel
+    for threshold in (0.3, 0.5):
+        scene.show(facts.at(threshold))
+        assert humps.region_area("tp") + humps.region_area("fn") == pytest.approx(first.positives, rel=0.02)
+        assert humps.region_area("fp") + humps.region_area("tn") == pytest.approx(first.negatives, rel=0.02)
+
+
+def test_accuracy_twins_share_accuracy_with_a_different_mix(facts):
+    a, b = accuracy_twins(facts.grid)
+    assert a.tp + a.tn == b.tp + b.tn and a.fn != b.fn
+    assert {a.threshold, b.threshold} <= {s.threshold for s in facts.grid}
+
+
+def test_tiny_render_matches_duration_and_subtitles(clinic20_facts, tmp_path):
+    options = RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path, lang="es")
+    written = render_scene("OverlappingHumps", clinic20_facts, options)
+    video = next(path for path in written if path.suffix == ".mp4")
+    subtitles = next(path for path in written if path.suffix == ".srt")
+    info = probe(video)
+    expected = OverlappingHumps.duration()
+    assert 45 <= expected <= 60
+    assert (info["width"], info["height"]) == (192, 108)
+    assert info["frames"] == pytest.approx(expected * 5, abs=3)
+    assert info["duration"] == pytest.approx(expected, abs=3 / 5)
+    cues = list(srt.parse(subtitles.read_text(encoding="utf-8")))
+    assert len(cues) >= 9
+    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= info["duration"] + 0.2 for c in cues)
+    start = clinic20_facts.at(OverlappingHumps.start_threshold)
+    assert f"detectados: {start.tp}" in cues[2].content and f"descartados: {start.tn}" in cues[2].content
+
+
+def test_still_at_a_threshold(clinic20_facts, tmp_path):
+    from PIL import Image
+
+    options = RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path, fmt="png")
+    still = render_scene("OverlappingHumps", clinic20_facts, options, still_at=0.3)[0]
+    assert still.name == "OverlappingHumps@0.30.png" and Image.open(still).size == (192, 108)

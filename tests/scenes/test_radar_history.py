@@ -1,0 +1,146 @@
+"""RadarHistory: built without rendering at each beat, its numbers, and one tiny real render."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import srt
+
+from scenes.numbers.radar_history import radar_numbers
+from tests.scenes.conftest import outside_frame, overlapping_texts
+
+LANGS = ["en", "es"]
+
+
+@pytest.fixture
+def scene_config(small_config, tmp_path):
+    """small_config with a private media folder: a shared one corrupts text SVGs under parallel runs."""
+    from manim import tempconfig
+
+    with tempconfig({"media_dir": str(tmp_path / "media")}):
+        yield
+
+
+def describe(pairs):
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+def group(*mobjects):
+    from manim import VGroup
+
+    return VGroup(*mobjects)
+
+
+def build(facts, lang):
+    from scenes.radar_history import RadarHistory
+
+    scene = RadarHistory(facts, lang)
+    layout = scene.build_radar()
+    return scene, layout
+
+
+def show(scene, index, revealed=0):
+    for panel in scene.panels:
+        panel.update_to(scene.radar.snapshots[index])
+    scene.roc.reveal(revealed)
+
+
+def assert_fits(mobject):
+    assert not outside_frame(mobject)
+    assert not describe(overlapping_texts(mobject))
+
+
+# -- the pure numbers ----------------------------------------------------
+def test_numbers_are_pure_seeded_and_use_the_metrics_core():
+    import subprocess
+    import sys
+
+    probe = "import sys, scenes.numbers.radar_history; print('manim' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "False"
+    radar = radar_numbers()
+    assert radar.bombers == 24 and radar.flocks == 36
+    assert radar.echoes[radar.labels == 1].mean() > radar.echoes[radar.labels == 0].mean()
+    for snapshot in radar.snapshots:  # hit rate and false-alarm rate by direct counting
+        alarms = radar.echoes >= snapshot.threshold
+        assert snapshot.recall == alarms[radar.labels == 1].mean()
+        assert snapshot.fpr == alarms[radar.labels == 0].mean()
+    assert (radar.snapshots[0].recall, radar.snapshots[0].fpr) == (1.0, 1.0)
+    assert (radar.snapshots[-1].recall, radar.snapshots[-1].fpr) == (0.0, 0.0)
+    assert 0.5 < radar.auc < 1.0
+
+
+# -- layout at each beat -------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_radar_layout_fits_at_start_middle_and_end(clinic20_facts, lang, scene_config):
+    scene, layout = build(clinic20_facts, lang)
+    last = len(scene.radar.snapshots) - 1
+    for index, revealed, caption in ((last, 0, "down"), (last // 2, last // 2, "sweep"), (0, last + 1, "up")):
+        show(scene, index, revealed)
+        assert_fits(group(layout, scene.captions[caption]))
+    show(scene, scene.knob_index(scene.resting_position), last + 1)
+    named = scene.naming()
+    scene.remove(scene.heading)
+    assert_fits(group(*scene.panels, named))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_and_timeline_fit(clinic20_facts, lang, scene_config):
+    scene, _ = build(clinic20_facts, lang)
+    for card in (scene.opening(), scene.build_history(), scene.closing()):
+        assert_fits(card)
+    captions = [station[2] for row in scene.timeline.rows for station in row.stations]
+    assert all(line.font_size >= 20 - 1e-6 for caption in captions for line in caption)
+
+
+# -- what the knob draws ---------------------------------------------------
+def test_knob_draws_the_numbers_modules_roc_points(clinic20_facts, scene_config):
+    scene, _ = build(clinic20_facts, "en")
+    radar = scene.radar
+    last = len(radar.snapshots) - 1
+    animation = scene.turn_knob(last, 0, 1.0, plot=True)
+    for alpha in (0.0, 0.3, 0.62, 1.0):
+        animation.interpolate(alpha)
+        index = round(last * (1 - alpha))
+        count = last - index + 1
+        np.testing.assert_allclose(scene.roc.plotted_points(), radar.roc_points(count), atol=1e-9)
+        snapshot = radar.snapshots[index]
+        np.testing.assert_allclose(scene.roc.axes.p2c(scene.roc.dot.get_center())[:2],
+                                   (snapshot.fpr, snapshot.recall), atol=1e-9)
+        assert scene.knob.pointer_threshold() == pytest.approx(snapshot.threshold, abs=1e-9)
+        np.testing.assert_array_equal(scene.scope.shown_alarms(), radar.alarms(snapshot.threshold))
+        assert scene.readout.sentences() == {
+            "hits": {"recall": f"{snapshot.recall:.2f}", "tp": str(snapshot.tp)},
+            "false_alarms": {"fpr": f"{snapshot.fpr:.2f}", "fp": str(snapshot.fp)}}
+
+
+def test_two_builds_place_identical_blips(clinic20_facts, scene_config):
+    def blips(lang):
+        scene, _ = build(clinic20_facts, lang)
+        return scene, np.vstack([b.points for b in scene.scope.blips]) - scene.scope.face.get_center()
+
+    first, first_points = blips("en")
+    _, second_points = blips("en")
+    _, spanish_points = blips("es")
+    np.testing.assert_array_equal(first_points, second_points)
+    np.testing.assert_allclose(first_points, spanish_points, atol=1e-9)  # same sky in both languages
+    assert len(first.scope.blips) == len(first.radar.labels)
+
+
+# -- a tiny real render ----------------------------------------------------
+def test_tiny_render_has_the_promised_length_and_subtitles(clinic20_facts, tmp_path):
+    from scenes.media_convert import probe
+    from scenes.radar_history import RadarHistory
+    from scenes.runner import RenderOptions, render_scene
+
+    fps = 5
+    video = render_scene("RadarHistory", clinic20_facts,
+                         RenderOptions(resolution=(192, 108), fps=fps, out_dir=tmp_path, lang="es"))[0]
+    info = probe(video)
+    expected = RadarHistory.duration()
+    assert (info["width"], info["height"]) == (192, 108)
+    assert info["frames"] == pytest.approx(expected * fps, abs=3)
+    assert info["duration"] == pytest.approx(expected, abs=3 / fps)
+    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
+    assert len(cues) == 11
+    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
+    assert cues[-1].content == "Cada AUC que calculas usa una herramienta hecha para afinar radares."

@@ -1,0 +1,113 @@
+"""RocPrCurves: layout at each beat, numbers equal to the core, a tiny render."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import srt
+
+from metrics import average_precision, precision_recall_curve, roc_auc, roc_curve
+from scenes.media_convert import probe
+from scenes.roc_pr_curves import RocPrCurves
+from scenes.runner import RenderOptions, render_scene
+from tests.scenes.conftest import outside_frame, overlapping_texts
+
+
+@pytest.fixture
+def small_config(small_config, tmp_path_factory):
+    """The shared small config with a private media folder: Text SVGs in a shared one get corrupted."""
+    from manim import tempconfig
+
+    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media"))}):
+        yield
+
+
+def small_texts(mobject):
+    """Texts shrunk below the smallest size the style allows."""
+    from manim import Text
+
+    from scenes import style
+
+    return [t for t in mobject.get_family() if isinstance(t, Text) and t.font_size < style.SIZE_SMALL - 0.05]
+
+
+def describe(pairs):
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+def stage(scene, beat):
+    """What is on screen at a beat: start (building), middle (AUC read), end (everything)."""
+    from manim import VGroup
+
+    layout = scene.build_layout()
+    p = scene.curves
+    if beat == "start":
+        scene.live_roc = p["roc"].copy()
+        scene.reveal_roc(0.5)
+        return VGroup(layout, scene.live_roc, p["tip"])
+    middle = VGroup(scene.roc_axes, scene.pr_axes, p["roc_area"], p["roc"], p["chance"], p["auc_label"],
+                    p["read_auc"])
+    if beat == "middle":
+        return middle
+    return VGroup(middle, p["pr_area"], p["pr"], p["baseline"], p["ap_label"], p["read_pr"])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("beat", ["start", "middle", "end"])
+def test_layout_fits_and_no_text_overlaps(facts, lang, beat, small_config):
+    shown = stage(RocPrCurves(facts, lang), beat)
+    assert not outside_frame(shown)
+    assert not describe(overlapping_texts(shown))
+    assert not [t.text for t in small_texts(shown)]
+
+
+def test_numbers_equal_the_core(facts, small_config):
+    scene = RocPrCurves(facts, "en")
+    scene.build_layout()
+    n, y, s = scene.numbers, facts.sweep.y_true, facts.sweep.y_score
+    fpr, tpr, _ = roc_curve(y, s)
+    np.testing.assert_array_equal(n.roc_fpr, fpr)
+    np.testing.assert_array_equal(n.roc_tpr, tpr)
+    assert n.auc == roc_auc(y, s) == pytest.approx(facts.report["auc"])
+    assert n.average_precision == average_precision(y, s) == pytest.approx(facts.report["average_precision"])
+    assert n.prevalence == pytest.approx(facts.report["prevalence"])
+    precision, recall, _ = precision_recall_curve(y, s)
+    assert set(n.pr_precision) == set(precision[1:])
+    texts = {key: scene.curves[key].text for key in ("auc_label", "ap_label")}
+    assert texts == {"auc_label": f"AUC{facts.report['auc']:.2f}",
+                     "ap_label": f"AP{facts.report['average_precision']:.2f}"}
+    read_auc = scene.curves["read_auc"][1].text
+    assert f"{facts.report['auc']:.2f}" in read_auc and f"{round(100 * facts.report['auc'])}%" in read_auc
+    assert f"{facts.report['prevalence']:.2f}" in scene.curves["read_pr"][1].text
+
+
+def test_clinic20_numbers(clinic20_facts, small_config):
+    scene = RocPrCurves(clinic20_facts, "en")
+    scene.build_layout()
+    n = scene.numbers
+    assert (n.positives, n.negatives, n.auc_percent, n.chance_auc) == (5, 15, 89, 0.5)
+    assert round(n.average_precision, 2) == 0.78 and n.prevalence == 0.25
+
+
+def test_counts_follow_the_reveal(clinic20_facts, small_config):
+    scene = RocPrCurves(clinic20_facts, "en")
+    scene.build_layout()
+    scene.live_roc = scene.curves["roc"].copy()
+    scene.reveal_roc(0)
+    assert (scene.passed["tp"].shown("tp"), scene.passed["fp"].shown("fp")) == ("0", "0")
+    scene.reveal_roc(1)
+    assert (scene.passed["tp"].shown("tp"), scene.passed["fp"].shown("fp")) == ("5", "15")
+    assert np.allclose(scene.live_roc.get_end(), scene.roc_axes.point(1, 1))
+
+
+def test_tiny_render(clinic20_facts, tmp_path):
+    written = render_scene("RocPrCurves", clinic20_facts, RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path))
+    video = next(p for p in written if p.suffix == ".mp4")
+    subtitles = next(p for p in written if p.suffix == ".srt")
+    info = probe(video)
+    assert (info["width"], info["height"]) == (192, 108)
+    assert info["frames"] == pytest.approx(RocPrCurves.duration() * 5, abs=3)
+    assert info["duration"] == pytest.approx(RocPrCurves.duration(), abs=3 / 5)
+    cues = list(srt.parse(subtitles.read_text(encoding="utf-8")))
+    assert len(cues) == 8
+    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= RocPrCurves.duration() + 0.01 for c in cues)

@@ -1,0 +1,81 @@
+"""ScratchVsLibrary: built without rendering, numbers checked, one tiny render."""
+
+from __future__ import annotations
+
+import pytest
+import srt
+
+from metrics import VerificationError, roc_auc
+from scenes.media_convert import probe
+from scenes.numbers import scratch_vs_library as numbers_module
+from scenes.numbers.scratch_vs_library import METRICS, difference_bound, format_difference
+from scenes.runner import RenderOptions, render_scene
+from scenes.scratch_vs_library import DECIMALS, ScratchVsLibrary
+from tests.scenes.conftest import outside_frame, overlapping_texts
+
+
+@pytest.fixture(scope="module", autouse=True)
+def private_media(tmp_path_factory):
+    """Text SVGs in a folder of this module: a media folder shared with other processes gets corrupted."""
+    from manim import tempconfig
+
+    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media"))}):
+        yield
+
+
+def describe(pairs):
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_layout_fits_and_no_text_overlaps(facts, lang, small_config):
+    scene = ScratchVsLibrary(facts, lang)
+    layout = scene.build_layout()
+    assert not outside_frame(layout)
+    assert not describe(overlapping_texts(layout))
+
+
+def test_shown_numbers_are_the_metrics_core_and_sklearn(facts, small_config):
+    from sklearn import metrics as skm
+
+    scene = ScratchVsLibrary(facts, "en")
+    scene.build_layout()
+    snapshot = facts.at(0.5)
+    ours = {"accuracy": snapshot.accuracy, "precision": snapshot.precision, "recall": snapshot.recall,
+            "f1": snapshot.f1, "auc": roc_auc(facts.sweep.y_true, facts.sweep.y_score)}
+    assert ours["auc"] == facts.report["auc"]
+    y_pred = facts.sweep.y_score >= 0.5
+    theirs = {"accuracy": skm.accuracy_score(facts.sweep.y_true, y_pred),
+              "f1": skm.f1_score(facts.sweep.y_true, y_pred),
+              "auc": skm.roc_auc_score(facts.sweep.y_true, facts.sweep.y_score)}
+    shown = scene.bars.shown()
+    for metric in METRICS:
+        assert shown[(metric, 0)] == f"{ours[metric]:.{DECIMALS}f}"
+        assert scene.bars.bar_fraction(metric, 0) == pytest.approx(ours[metric], abs=1e-6)
+        assert scene.bars.bar_fraction(metric, 1) == pytest.approx(ours[metric], abs=1e-6)
+    for metric, value in theirs.items():
+        assert shown[(metric, 1)] == f"{value:.{DECIMALS}f}"
+    for delta, row in zip(scene.deltas, scene.numbers.rows, strict=True):
+        assert delta.text == format_difference(abs(row.ours - row.theirs))
+        assert row.difference < 1e-15
+
+
+def test_formatting_and_drift_is_refused(clinic20_facts, monkeypatch):
+    assert (format_difference(0.0), format_difference(1.1102230246251565e-16)) == ("0", "1e-16")
+    assert (difference_bound(0.0), difference_bound(1.1e-16), difference_bound(3e-12)) == ("1e-15", "1e-15", "1e-11")
+    monkeypatch.setattr(numbers_module, "roc_auc", lambda y, s: 0.5)
+    with pytest.raises(VerificationError, match="auc"):
+        numbers_module.scratch_vs_library_numbers(clinic20_facts.sweep)
+
+
+def test_tiny_render(clinic20_facts, tmp_path):
+    options = RenderOptions(lang="es", resolution=(192, 108), fps=5, out_dir=tmp_path)
+    video = next(p for p in render_scene("ScratchVsLibrary", clinic20_facts, options) if p.suffix == ".mp4")
+    info = probe(video)
+    expected = ScratchVsLibrary.duration()
+    assert (info["width"], info["height"]) == (192, 108)
+    assert info["frames"] == pytest.approx(expected * 5, abs=3)
+    assert info["duration"] == pytest.approx(expected, abs=3 / 5)
+    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
+    assert len(cues) == 5
+    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
