@@ -117,11 +117,11 @@ def list_command() -> None:
 
     click.echo("Scenes, in lecture order (render.py render NAME ...):")
     for name, (_, description, _) in SCENES.items():
-        click.echo(f"  {name:<15} {description}")
+        click.echo(f"  {name:<20} {description}")
     click.echo("")
     click.echo("Datasets (--data NAME, or a path to your own file):")
     for name, description in BUILTINS.items():
-        click.echo(f"  {name:<15} {description}")
+        click.echo(f"  {name:<20} {description}")
 
 
 @cli.command()
