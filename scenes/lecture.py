@@ -193,6 +193,11 @@ def run_lecture(request: LectureRequest, echo=print) -> tuple[list[Path], list[P
     lecture = Lecture(request, echo)
     jobs = plan_jobs(request)
     todo = lecture.stale(jobs)
+    if todo and not request.force and lecture.facts is None:
+        # New or changed data: load it (it is needed anyway), then check again with its
+        # real name, so scenes that read no data can still be found up to date.
+        lecture.load_facts()
+        todo = lecture.stale(jobs)
     fresh = [job for job in jobs if job not in todo]
     name = lecture.known.get("name")
     up_to_date = [lecture.path(job, name) for job in fresh]
@@ -200,7 +205,8 @@ def run_lecture(request: LectureRequest, echo=print) -> tuple[list[Path], list[P
         echo(f"up to date: {path}")
     written = []
     if todo:
-        lecture.load_facts()
+        if lecture.facts is None:
+            lecture.load_facts()
         written = lecture.render(todo)
     if lecture.out_dir.is_dir():
         from scenes.gallery import build_gallery

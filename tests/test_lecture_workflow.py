@@ -97,3 +97,29 @@ def test_data_fingerprint_reads_contents_not_mtime(tmp_path):
     assert manifest.data_fingerprint(str(path), {}, builtin=False) != first
     assert manifest.data_fingerprint("clinic20", {}, builtin=True) != manifest.data_fingerprint(
         "clinic20", {"seed": 3}, builtin=True)
+
+
+def test_parallel_render_writes_every_output(tmp_path):
+    out = tmp_path / "out"
+    result = render("ThresholdSweep", "--data", "clinic20", "--lang", "en,es", "--format", "png", "-j", "2",
+                    "--out", str(out), *TINY)
+    assert result.returncode == 0, result.stderr
+    for lang in ("en", "es"):
+        folder = out / "clinic20" / lang
+        assert (folder / "ThresholdSweep.png").is_file()
+        assert "ThresholdSweep.png" in manifest.load_json(folder / manifest.MANIFEST_FILE)
+    again = render("ThresholdSweep", "--data", "clinic20", "--lang", "en,es", "--format", "png", "-j", "2",
+                   "--out", str(out), *TINY)
+    assert "wrote 0 file(s), 2 output(s) already up to date" in again.stdout
+
+
+def test_a_data_change_leaves_data_free_scenes_alone(tmp_path, scores_csv):
+    out = tmp_path / "out"
+    args = ("RadarHistory", "ThresholdSweep", "--data", str(scores_csv), "--format", "png", "--out", str(out), *TINY)
+    assert render(*args).returncode == 0
+    scores_csv.write_text(scores_csv.read_text().replace("0.55", "0.56"))
+    result = render(*args)
+    assert result.returncode == 0, result.stderr
+    assert "up to date: " in result.stdout and "RadarHistory.png" in result.stdout.split("up to date: ")[1]
+    assert "ThresholdSweep (en, png) done" in result.stdout
+    assert "RadarHistory (en, png) done" not in result.stdout
