@@ -4,6 +4,7 @@ Semantics everywhere: a sample is predicted positive iff ``score >= threshold``;
 the 2x2 grid is rows = truth, columns = prediction; a 0/0 ratio is 0.0.
 """
 
+from metrics.base_rate import expected_counts, pr_curve_at_prevalence
 from metrics.curves import (
     average_precision,
     brier_score,
@@ -29,7 +30,6 @@ from metrics.point import (
     recall,
     specificity,
 )
-from metrics.prevalence import expected_counts, pr_curve_at_prevalence
 from metrics.ranking import PairCounts, count_ordered_pairs
 from metrics.report import REPORT_KEYS, build_report
 from metrics.sweep import GRID, Snapshot, Sweep, grid_counts
