@@ -157,17 +157,6 @@ class AucAsRanking(LectureScene):
         self.counter.set_values(correct=correct, wrong=wrong, ties=ties)
         self.checked.set_values(done=cells)
 
-    @staticmethod
-    def span(seconds: float) -> float:
-        """A ``play`` run time giving exactly ``round(seconds * fps)`` frames (Manim counts ceil(run_time * fps))."""
-        return (round(seconds * config.frame_rate) - 0.5) / config.frame_rate
-
-    def hold(self, seconds: float) -> None:
-        """A still wait of exactly ``round(seconds * fps)`` frames (a frozen wait counts int(duration * fps))."""
-        frames = round(seconds * config.frame_rate)
-        if frames:
-            self.wait((frames + 0.5) / config.frame_rate)
-
     @classmethod
     def duration(cls) -> float:
         """Length of the video in seconds."""
@@ -187,21 +176,25 @@ class AucAsRanking(LectureScene):
             self.say("say_rank_intro", self.intro_seconds, total=c.total)
         self.play(FadeIn(layout), run_time=self.span(self.fade_seconds))
         self.hold(self.intro_seconds - self.fade_seconds)
+        self.beat("intro")
         # Check every pair, column by column, counting live.
         self.say("say_rank_count", self.count_seconds)
         self.play(UpdateFromAlphaFunc(VGroup(self.grid.mark_group, self.counter, self.checked),
                                       lambda _, alpha: self.show_count(round(alpha * c.total))),
                   run_time=self.span(self.count_seconds), rate_func=linear)
+        self.beat("count")
         # The share of right pairs is the area under the ROC staircase.
         self.say("say_rank_staircase", self.staircase_seconds, correct=c.correct, total=c.total,
                  share=f"{c.share:.3f}")
         self.play(Create(self.grid.show_staircase()), run_time=self.span(2 * self.fade_seconds))
         self.play(FadeIn(self.equation), run_time=self.span(self.fade_seconds))
         self.hold(self.staircase_seconds - 3 * self.fade_seconds)
+        self.beat("staircase")
         # A tie counts one half: a made-up example.
         self.say("say_rank_tie", self.tie_seconds, score=self.tie_score, share=f"{n.tie.counts.share:.3f}")
         self.play(FadeOut(self.stage), FadeIn(self.tie_block), run_time=self.span(self.fade_seconds))
         self.hold(self.tie_seconds - self.fade_seconds)
+        self.beat("tie")
         # Every pair of the data.
         a = n.all_counts
         self.say("say_rank_all", self.all_seconds, correct=a.correct, total=a.total, ties=a.ties,

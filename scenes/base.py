@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from manim import Mobject, Scene, UpdateFromAlphaFunc
+from manim import DOWN, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
 
 from scenes import style
 from scenes.facts import Facts
 from scenes.strings import dataset_title, strings_for
 
-__all__ = ["HeldSteps", "LectureScene"]
+__all__ = ["HeldSteps", "LectureScene", "fit_card"]
+
+
+def fit_card(card: VGroup) -> VGroup:
+    """Shrink a centred card (title, closing) to the safe width if it is wider; never enlarge it."""
+    if card.width > style.safe_width():
+        card.scale_to_fit_width(style.safe_width())
+    return card
 
 
 class HeldSteps(UpdateFromAlphaFunc):
@@ -55,6 +62,9 @@ class LectureScene(Scene):
     #: True when ``still_at`` shows the scene at a threshold (``render --at``).
     supports_stills = False
 
+    #: True when every :meth:`hold` renders frame by frame (runs updaters) even if none is attached yet.
+    hold_runs_updaters = False
+
     def __init__(self, facts: Facts, lang: str = "en", still_at: float | None = None, **kwargs):
         self.facts = facts
         self.lang = lang
@@ -97,6 +107,34 @@ class LectureScene(Scene):
             self.update_mobjects(0)
         self.renderer.static_image = None
         self.time_progression.close()
+
+    @staticmethod
+    def span(seconds: float) -> float:
+        """A ``play`` run time giving exactly ``round(seconds * fps)`` frames, at least one.
+
+        Manim draws ``ceil(run_time * fps)`` frames for a play: ask for half a frame less.
+        """
+        return (max(round(seconds * config.frame_rate), 1) - 0.5) / config.frame_rate
+
+    def hold(self, seconds: float) -> None:
+        """A wait of exactly ``round(seconds * fps)`` frames (none for a hold that rounds to zero).
+
+        Manim writes ``int(duration * fps)`` frames for a still wait (2.4 s at
+        5 fps, 11.999..., would lose a frame) but ``ceil(duration * fps)`` when
+        time-based updaters run: ask for half a frame more or less accordingly.
+        """
+        frames = round(seconds * config.frame_rate)
+        if not frames:
+            return
+        moving = bool(self.hold_runs_updaters or self.always_update_mobjects or self.updaters
+                      or any(mob.has_time_based_updater() for mob in self.get_mobject_family_members()))
+        self.wait((frames + (-0.5 if moving else 0.5)) / config.frame_rate, frozen_frame=not moving)
+
+    def closing_card(self, key: str) -> VGroup:
+        """``strings[key]`` as a title over ``strings[key + "_sub"]``, kept inside the safe width."""
+        card = VGroup(style.text(self.strings[key], size=style.SIZE_TITLE, weight="BOLD"),
+                      style.text(self.strings[f"{key}_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
+        return fit_card(card.arrange(DOWN, buff=0.3))
 
     def beat(self, name: str) -> None:
         """A pause point of the story (a hold, a reveal). Videos run on; a slide deck breaks here."""

@@ -26,7 +26,6 @@ from manim import (
     Transform,
     VGroup,
     Write,
-    config,
 )
 
 from scenes import style
@@ -163,14 +162,6 @@ class CostThreshold(LectureScene):
                 + (steps - 1) * cls.rescale_seconds + cls.closing_seconds)
 
     # -- the story --------------------------------------------------------
-    def hold(self, seconds: float) -> None:
-        """A still wait of ``seconds``.
-
-        Manim writes ``int(seconds * fps)`` frames for a still wait, so 2.4 s at
-        5 fps (11.999...) would lose a frame: ask for half a frame more.
-        """
-        self.wait(seconds + 0.5 / config.frame_rate)
-
     def say_step(self, step, seconds: float) -> None:
         """Two cues for one ratio: where the minimum is, then the theory threshold."""
         values = {"cost_fn": format_cost(step.cost_fn), "cost_fp": format_cost(step.cost_fp),
@@ -209,6 +200,7 @@ class CostThreshold(LectureScene):
         self.say("say_cost_opening", self.opening_seconds, dataset=self.dataset_name, n=f.sweep.n)
         self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
         self.hold(self.opening_seconds - 2 * self.fade_seconds)
+        self.beat("opening")
         self.play(FadeOut(card), run_time=self.fade_seconds)
         # Axes, grid and the first ratio's scale.
         layout = self.build_layout()
@@ -228,12 +220,10 @@ class CostThreshold(LectureScene):
             self.play(FadeIn(self.mark), FadeIn(self.labels), self.grid_panel.animate_to(step.at_min),
                       run_time=self.mark_seconds)
             self.hold(self.hold_seconds)
+            self.beat(f"ratio_{index + 1}")
             self.play(FadeOut(self.mark), FadeOut(self.labels), run_time=self.mark_seconds)
         # Closing: the lesson.
-        closing = VGroup(style.text(self.strings["cost_closing"], size=style.SIZE_TITLE, weight="BOLD"),
-                         style.text(self.strings["cost_closing_sub"], size=style.SIZE_LABEL,
-                                    color=style.MUTED_TEXT)).arrange(DOWN, buff=0.3)
-        closing.scale_to_fit_width(min(closing.width, style.safe_width()))
+        closing = self.closing_card("cost_closing")
         self.say("say_cost_closing", self.closing_seconds)
         self.play(FadeOut(layout, self.ticks, self.curve, self.head), Write(closing), run_time=self.fade_seconds)
         self.hold(self.closing_seconds - self.fade_seconds)

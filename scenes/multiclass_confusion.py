@@ -19,7 +19,6 @@ from manim import (
     SurroundingRectangle,
     VGroup,
     Write,
-    config,
 )
 
 from scenes import style
@@ -175,22 +174,15 @@ class MulticlassConfusion(LectureScene):
                 + cls.why_fade_seconds + cls.why_hold_seconds + cls.closing_seconds)
 
     # -- the story --------------------------------------------------------
-    def hold(self, seconds: float) -> None:
-        """A still wait of ``seconds``.
-
-        Manim writes ``int(seconds * fps)`` frames for a still wait, so 2.4 s at
-        5 fps (11.999...) would lose a frame: ask for half a frame more.
-        """
-        self.wait(seconds + 0.5 / config.frame_rate)
-
     def construct(self):
         """Opening, matrix, each class against the rest, the three averages, why, closing."""
-        m, s = self.numbers, self.strings
+        m = self.numbers
         # Opening: what the matrix holds.
         card = self.opening()
         self.say("say_mc_opening", self.opening_seconds, k=len(m.labels), n=m.n)
         self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
         self.hold(self.opening_seconds - 2 * self.fade_seconds)
+        self.beat("opening")
         self.play(FadeOut(card), run_time=self.fade_seconds)
         # The matrix: the diagonal holds the right answers.
         matrix = self.build_matrix()
@@ -198,6 +190,7 @@ class MulticlassConfusion(LectureScene):
         self.say("say_mc_matrix", self.fade_seconds + self.matrix_hold_seconds, correct=m.correct, n=m.n)
         self.play(FadeIn(matrix), FadeIn(header), run_time=self.fade_seconds)
         self.hold(self.matrix_hold_seconds)
+        self.beat("matrix")
         # One class at a time against the rest.
         block = tags = frames = None
         rows = VGroup()
@@ -214,6 +207,7 @@ class MulticlassConfusion(LectureScene):
             block, tags, frames = new_block, new_tags, new_frames
             rows.add(row)
             self.hold(self.class_hold_seconds)
+            self.beat(f"class_{index + 1}")
         # Back to the whole matrix; the averages fill the table.
         self.play(FadeOut(block), FadeOut(tags), FadeOut(frames), self.grid.light(None), run_time=self.unlight_seconds)
         lines = VGroup()
@@ -228,6 +222,7 @@ class MulticlassConfusion(LectureScene):
             self.play(FadeIn(average_row), FadeIn(line), run_time=self.average_fade_seconds)
             rows.add(average_row)
             self.hold(self.average_hold_seconds)
+        self.beat("averages")
         # Why macro and weighted differ: frame the classes that pull them apart.
         why = self._place_top(self.why_lines().arrange(DOWN, buff=0.2, aligned_edge=LEFT))
         boxes = VGroup(*(SurroundingRectangle(rows[i][3], color=style.HIGHLIGHT, buff=0.06)
@@ -241,11 +236,9 @@ class MulticlassConfusion(LectureScene):
         self.play(FadeOut(lines), run_time=self.why_fade_seconds / 2)
         self.play(FadeIn(why), FadeIn(boxes), run_time=self.why_fade_seconds / 2)
         self.hold(self.why_hold_seconds)
+        self.beat("why")
         # Closing: say which average you report.
-        closing = VGroup(style.text(s["mc_closing"], size=style.SIZE_TITLE, weight="BOLD"),
-                         style.text(s["mc_closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
-        closing.arrange(DOWN, buff=0.3)
-        closing.scale_to_fit_width(min(closing.width, style.safe_width()))
+        closing = self.closing_card("mc_closing")
         self.say("say_mc_closing", self.closing_seconds)
         self.play(FadeOut(matrix, header, rows, why, boxes), Write(closing), run_time=self.fade_seconds)
         self.hold(self.closing_seconds - self.fade_seconds)

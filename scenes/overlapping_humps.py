@@ -173,7 +173,7 @@ class OverlappingHumps(LectureScene):
     # -- the story --------------------------------------------------------
     def construct(self):
         """Opening, humps, the line and its two errors, slides, sweep, accuracy twins, closing."""
-        f, s = self.facts, self.strings
+        f = self.facts
         if self.still_at is not None:
             layout = self.build_panels()
             self.show(f.at(self.still_at))
@@ -186,6 +186,7 @@ class OverlappingHumps(LectureScene):
         self.say("say_humps_opening", self.opening_seconds, dataset=self.dataset_name, **counts)
         self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
         self.wait(self.opening_seconds - 2 * self.fade_seconds)
+        self.beat("opening")
         self.play(FadeOut(card), run_time=self.fade_seconds)
         # The humps: axes and dots, then the smoothed curves over them.
         self.build_panels()
@@ -206,11 +207,13 @@ class OverlappingHumps(LectureScene):
                                 self.readout)), run_time=self.fade_seconds)
         self.split_layers()
         self.wait(self.line_hold_seconds)
+        self.beat("line")
         # Two kinds of error: blue right of the line, purple left of it.
         self.say("say_humps_errors", self.indicate_seconds + self.errors_hold_seconds, fp=start.fp, fn=start.fn)
         self.play(Indicate(humps.labels["fp"], color=None), Indicate(humps.labels["fn"], color=None),
                   run_time=self.indicate_seconds)
         self.wait(self.errors_hold_seconds)
+        self.beat("errors")
         # Slide left, then right: one error shrinks as the other grows.
         for key, threshold in (("say_humps_left", self.left_threshold), ("say_humps_right", self.right_threshold)):
             snapshot = f.at(threshold)
@@ -218,6 +221,7 @@ class OverlappingHumps(LectureScene):
                      tp=snapshot.tp, fn=snapshot.fn, fp=snapshot.fp, positives=snapshot.positives)
             self.glide(snapshot, self.glide_seconds)
             self.wait(self.hold_seconds)
+            self.beat(key.removeprefix("say_humps_"))
         # Sweep the whole grid: no line removes both errors (unless the humps do not overlap).
         separable = any(g.fn == 0 and g.fp == 0 for g in f.grid)
         self.say("say_humps_sweep_separable" if separable else "say_humps_sweep",
@@ -235,11 +239,9 @@ class OverlappingHumps(LectureScene):
                      fn=snapshot.fn, fp=snapshot.fp, accuracy=f"{snapshot.accuracy:.2f}")
             self.glide(snapshot, self.glide_seconds, *([FadeIn(box)] if index == 0 else []))
             self.wait(self.twin_hold_seconds)
+        self.beat("twins")
         # Closing: the trade-off in one sentence.
-        closing = VGroup(style.text(s["humps_closing"], size=style.SIZE_TITLE, weight="BOLD"),
-                         style.text(s["humps_closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
-        closing.arrange(DOWN, buff=0.3)
-        closing.scale_to_fit_width(min(closing.width, style.safe_width()))
+        closing = self.closing_card("humps_closing")
         self.say("say_humps_closing", self.closing_seconds)
         self.play(FadeOut(self.still_layer, self.live_layer, box), Write(closing), run_time=self.fade_seconds)
         self.wait(self.closing_seconds - self.fade_seconds)

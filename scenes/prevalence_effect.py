@@ -142,9 +142,11 @@ class PrevalenceEffect(LectureScene):
                  recall=f"{op.recall:.2f}", fpr=f"{op.fpr:.2f}", **at(0))
         self.play(FadeIn(layout), run_time=self.fade_seconds)
         self.wait(self.intro_seconds - self.fade_seconds)
+        self.beat("intro")
         # Up to a common disease.
         self.say("say_pe_up", self.up_seconds, **at(turn))
         self.play(self.slide(0, turn, self.up_seconds))
+        self.beat("common")
         # Down to a rare one: the ROC stays, the PR curve sinks.
         half = self.down_seconds / 2
         self.say("say_pe_down", half)
@@ -155,11 +157,9 @@ class PrevalenceEffect(LectureScene):
         self.say("say_pe_hold", self.hold_seconds, **at(last))
         self.play(FadeIn(marks), run_time=self.fade_seconds)
         self.wait(self.hold_seconds - self.fade_seconds)
+        self.beat("rare")
         # Closing.
-        closing = VGroup(style.text(self.strings["pe_closing"], size=style.SIZE_TITLE, weight="BOLD"),
-                         style.text(self.strings["pe_closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
-        closing.arrange(DOWN, buff=0.3)
-        closing.scale_to_fit_width(min(closing.width, style.safe_width()))
+        closing = self.closing_card("pe_closing")
         self.say("say_pe_closing", self.closing_seconds)
         self.play(FadeOut(layout), FadeOut(marks), Write(closing), run_time=self.fade_seconds)
         self.wait(self.closing_seconds - self.fade_seconds)

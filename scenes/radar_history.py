@@ -58,6 +58,8 @@ class RadarHistory(LectureScene):
     closing_seconds = 4.0
     #: Where the knob rests while the scope is introduced and named (0 = fully up, 1 = fully down).
     resting_position = 0.5
+    #: The beam turns through most holds: render every hold frame by frame, beam or not.
+    hold_runs_updaters = True
 
     @property
     def radar(self):
@@ -155,25 +157,16 @@ class RadarHistory(LectureScene):
                 self.roc.reveal(last - index + 1)
 
         live = VGroup(*(panel.live for panel in self.panels))
-        return PanelUpdate(live, step, run_time=self.frames(seconds),
+        return PanelUpdate(live, step, run_time=self.span(seconds),
                            rate_func=linear if plot else smooth)
 
     def swap(self, old: str, new: str) -> AnimationGroup:
         """Fade one caption out, then the next in (never both half-visible in one place)."""
         return AnimationGroup(FadeOut(self.captions[old]), FadeIn(self.captions[new]), lag_ratio=1.0)
 
-    @staticmethod
-    def frames(seconds: float) -> float:
-        """A run time Manim turns into exactly ``round(seconds * fps)`` frames (it takes the ceiling)."""
-        return (max(round(seconds * config.frame_rate), 1) - 0.5) / config.frame_rate
-
-    def hold(self, seconds: float) -> None:
-        """Wait ``seconds``, frame-exact, with updaters running (the beam keeps turning)."""
-        self.wait(self.frames(seconds), frozen_frame=False)
-
     def fade(self, *animations, seconds: float | None = None) -> None:
         """Play animations for ``fade_seconds`` (or ``seconds``), frame-exact."""
-        self.play(*animations, run_time=self.frames(seconds or self.fade_seconds))
+        self.play(*animations, run_time=self.span(seconds or self.fade_seconds))
 
     @classmethod
     def history_seconds(cls) -> float:
@@ -197,6 +190,7 @@ class RadarHistory(LectureScene):
         self.say("say_radar_opening", self.opening_seconds)
         self.fade(FadeIn(card, shift=UP * 0.2))
         self.hold(self.opening_seconds - 2 * fade)
+        self.beat("opening")
         self.fade(FadeOut(card))
         # The radar room: scope, knob, empty ROC axes.
         layout = self.build_radar()
@@ -205,14 +199,17 @@ class RadarHistory(LectureScene):
         self.split_layers(layout)
         self.scope.beam.add_updater(self.scope.spin)
         self.hold(self.scope_seconds - fade)
+        self.beat("scope")
         # Sensitivity up: everything alarms.
         self.say("say_radar_up", self.up_seconds)
-        self.play(self.turn_knob(resting, top, turn), FadeIn(self.captions["up"]), run_time=self.frames(turn))
+        self.play(self.turn_knob(resting, top, turn), FadeIn(self.captions["up"]), run_time=self.span(turn))
         self.hold(self.up_seconds - turn)
+        self.beat("up")
         # Sensitivity down: silence, and bombers slip through.
         self.say("say_radar_down", self.down_seconds)
-        self.play(self.turn_knob(top, bottom, turn), self.swap("up", "down"), run_time=self.frames(turn))
+        self.play(self.turn_knob(top, bottom, turn), self.swap("up", "down"), run_time=self.span(turn))
         self.hold(self.down_seconds - turn)
+        self.beat("down")
         # Sweep the knob from down to up: the curve appears point by point.
         half = self.sweep_seconds / 2
         self.say("say_radar_sweep", half)
@@ -222,12 +219,13 @@ class RadarHistory(LectureScene):
         self.hold(fade)
         # Name it: receiver operating characteristic.
         self.say("say_radar_name", self.name_seconds)
-        self.play(self.turn_knob(top, resting, turn), FadeOut(self.captions["sweep"]), run_time=self.frames(turn))
+        self.play(self.turn_knob(top, resting, turn), FadeOut(self.captions["sweep"]), run_time=self.span(turn))
         named = self.naming()
         banner, caption, (ring, label) = named
         self.fade(AnimationGroup(FadeOut(self.heading), FadeIn(banner), lag_ratio=1.0), FadeIn(caption),
                   Create(ring), FadeIn(label))
         self.hold(self.name_seconds - turn - fade)
+        self.beat("name")
         # History: two threads.
         history = self.build_history()
         title, rows = history[0], self.timeline.rows
@@ -240,6 +238,7 @@ class RadarHistory(LectureScene):
         self.say("say_history_ir", fade + cranfield)
         self.say("say_history_f1", f1, offset=fade + cranfield)
         self.history_row(rows[1], self.ir_station_seconds)
+        self.beat("history")
         # Closing line.
         line = self.closing()
         self.say("say_radar_closing", self.closing_seconds)

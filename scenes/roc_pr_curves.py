@@ -16,7 +16,6 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     VMobject,
-    config,
     linear,
 )
 
@@ -161,17 +160,6 @@ class RocPrCurves(LectureScene):
             self.curves["tip"].move_to(curve.get_end())
         self.show_passed(min(int(alpha * steps + 1e-9), steps))
 
-    @staticmethod
-    def span(seconds: float) -> float:
-        """A ``play`` run time giving exactly ``round(seconds * fps)`` frames (Manim counts ceil(run_time * fps))."""
-        return (round(seconds * config.frame_rate) - 0.5) / config.frame_rate
-
-    def hold(self, seconds: float) -> None:
-        """A still wait of exactly ``round(seconds * fps)`` frames (a frozen wait counts int(duration * fps))."""
-        frames = round(seconds * config.frame_rate)
-        if frames:
-            self.wait((frames + 0.5) / config.frame_rate)
-
     @classmethod
     def duration(cls) -> float:
         """Length of the video in seconds."""
@@ -190,6 +178,7 @@ class RocPrCurves(LectureScene):
         self.say("say_rocpr_intro", self.intro_seconds)
         self.play(FadeIn(layout), run_time=self.span(self.fade_seconds))
         self.hold(self.intro_seconds - self.fade_seconds)
+        self.beat("intro")
         # Build the ROC staircase, equal time per distinct score.
         self.live_roc = parts["roc"].copy()
         self.reveal_roc(0)
@@ -205,10 +194,12 @@ class RocPrCurves(LectureScene):
         self.play(FadeIn(parts["roc_area"]), FadeIn(parts["auc_label"]), Create(parts["chance"][0]),
                   FadeIn(parts["chance"][1]), run_time=self.span(self.fade_seconds * 2))
         self.hold(self.area_seconds - self.fade_seconds * 2)
+        self.beat("area")
         # Read the AUC as a ranking.
         self.say("say_rocpr_read_auc", self.read_auc_seconds, **values)
         self.play(FadeOut(self.legend), FadeIn(parts["read_auc"]), run_time=self.span(self.fade_seconds))
         self.hold(self.read_auc_seconds - self.fade_seconds)
+        self.beat("read_auc")
         # The PR curve over the same scores, as the steps AP sums.
         self.say("say_rocpr_pr_build", self.pr_build_seconds)
         self.play(Create(parts["pr"]), run_time=self.span(self.pr_build_seconds), rate_func=linear)
@@ -219,10 +210,12 @@ class RocPrCurves(LectureScene):
                   run_time=self.span(self.fade_seconds * 2))
         self.play(FadeIn(parts["pr_area"]), FadeIn(parts["ap_label"]), run_time=self.span(self.fade_seconds))
         self.hold(self.baseline_seconds - self.fade_seconds * 3)
+        self.beat("baseline")
         # Read the PR baseline.
         self.say("say_rocpr_read_pr", self.read_pr_seconds, **values)
         self.play(FadeIn(parts["read_pr"]), run_time=self.span(self.fade_seconds))
         self.hold(self.read_pr_seconds - self.fade_seconds)
+        self.beat("read_pr")
         # Closing: what each curve answers.
         self.say("say_rocpr_closing", self.closing_seconds)
         self.hold(self.closing_seconds)

@@ -17,7 +17,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import HeldSteps, LectureScene
+from scenes.base import HeldSteps, LectureScene, fit_card
 from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
 
 __all__ = ["ThresholdSweep"]
@@ -70,7 +70,7 @@ class ThresholdSweep(LectureScene):
             dataset=self.dataset_name, n=first.n, positives=first.positives,
             prevalence=f"{first.prevalence:.2f}"), size=style.SIZE_LABEL)
         rule = style.text(s["opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        return VGroup(title, data, rule).arrange(DOWN, buff=0.4)
+        return fit_card(VGroup(title, data, rule).arrange(DOWN, buff=0.4))
 
     def marker(self, key: str, snapshot) -> VGroup:
         """A hold marker: a ring on the ROC dot and a label beside the slider."""
@@ -153,9 +153,7 @@ class ThresholdSweep(LectureScene):
             self.beat(f"hold_{key}")
             self.play(FadeOut(mark), run_time=self.mark_fade_seconds)
         # Closing: the trade-off.
-        closing = VGroup(style.text(self.strings["closing"], size=style.SIZE_TITLE, weight="BOLD"),
-                         style.text(self.strings["closing_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
-        closing.arrange(DOWN, buff=0.3)
+        closing = self.closing_card("closing")
         self.say("say_closing", self.closing_seconds)
         self.play(FadeOut(self.still_layer, self.live_layer), Write(closing), run_time=self.fade_seconds)
         self.wait(self.closing_seconds - self.fade_seconds)

@@ -7,6 +7,7 @@ from manim import DOWN, LEFT, PI, Circle, DashedLine, Dot, Line, Rectangle, Squa
 
 from metrics import GRID
 from scenes import style
+from scenes.components.unit_axes import tick_label
 
 __all__ = ["CostPlot", "format_cost"]
 
@@ -41,8 +42,7 @@ class CostPlot(VGroup):
         for value in self.x_ticks:
             x = value * width
             ticks.add(Line([x, -0.08, 0], [x, 0.08, 0], **axis_style))
-            ticks.add(style.text(f"{value:.2f}", size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-                      .next_to([x, 0, 0], DOWN, buff=0.15))
+            ticks.add(tick_label(f"{value:.2f}").next_to([x, 0, 0], DOWN, buff=0.15))
         x_label = style.text(strings["cost_x_axis"], size=style.SIZE_SMALL)
         x_label.next_to(ticks, DOWN, buff=0.12).set_x(width / 2)
         y_label = style.text(strings["cost_y_axis"], size=style.SIZE_SMALL).rotate(PI / 2)
@@ -73,8 +73,7 @@ class CostPlot(VGroup):
         for value in step.y_ticks:
             y = self.point(0, value, step)[1]
             line = Line([left, y, 0], [right, y, 0], color=style.PANEL_STROKE, stroke_width=style.STROKE_THIN)
-            label = style.text(format_cost(value), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-            label.next_to([left, y, 0], LEFT, buff=0.15)
+            label = tick_label(format_cost(value)).next_to([left, y, 0], LEFT, buff=0.15)
             ticks.add(VGroup(line, label))
         return ticks
 

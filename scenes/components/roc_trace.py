@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, PI, UP, Axes, DashedLine, Dot, VGroup, VMobject
+from manim import Dot, VGroup, VMobject
 
 from scenes import style
 from scenes.components.base import SnapshotPanel
+from scenes.components.unit_axes import UnitAxes
 
 __all__ = ["RocTrace"]
 
@@ -21,7 +22,8 @@ class RocTrace(SnapshotPanel, VGroup):
     points : array, shape (k, 2)
         (false-alarm rate, hit rate) in the order the trail reveals them.
 
-    Parts: ``axes``, ``tick_labels``, ``axis_labels``, ``title``, ``chance``,
+    Parts: ``plot`` (:class:`UnitAxes`; its ``axes``, ``tick_labels``,
+    ``axis_labels`` and ``title`` are also the panel's), ``chance``,
     ``trail`` (one dot per point, hidden until revealed), ``path`` (the
     polyline through the revealed points) and ``dot`` (the current setting).
     """
@@ -29,29 +31,12 @@ class RocTrace(SnapshotPanel, VGroup):
     def __init__(self, strings: dict, points, side: float = 3.4):
         VGroup.__init__(self)
         self.coordinates = np.asarray(points, dtype=float)
-        self.axes = Axes(x_range=[0, 1, 0.5], y_range=[0, 1, 0.5], x_length=side, y_length=side, tips=False,
-                         axis_config={"color": style.GRID_LINE, "stroke_width": style.STROKE_THIN,
-                                      "include_ticks": True, "tick_size": 0.05})
-        self.tick_labels = VGroup()
-        for value in (0, 0.5, 1):
-            label = f"{value:g}"
-            self.tick_labels.add(style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-                                 .next_to(self.axes.c2p(value, 0), DOWN, buff=0.1))
-            if value:
-                self.tick_labels.add(style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-                                     .next_to(self.axes.c2p(0, value), LEFT, buff=0.1))
-        x_label = style.text(strings["radar_fa_axis"], size=style.SIZE_SMALL, color=style.METRIC_COLORS["fpr"])
-        x_label.next_to(self.tick_labels, DOWN, buff=0.08).set_x(self.axes.c2p(0.5, 0)[0])
-        y_label = style.text(strings["radar_hit_axis"], size=style.SIZE_SMALL, color=style.METRIC_COLORS["recall"])
-        y_label.rotate(PI / 2).next_to(self.tick_labels, LEFT, buff=0.12).set_y(self.axes.c2p(0, 0.5)[1])
-        self.axis_labels = VGroup(x_label, y_label)
-        self.title = style.text(strings["radar_roc_title"], size=style.SIZE_LABEL)
-        self.title.next_to(self.axes, UP, buff=0.25)
-        diagonal = DashedLine(self.axes.c2p(0, 0), self.axes.c2p(1, 1), color=style.CHANCE_COLOR,
-                              stroke_width=style.STROKE_THIN, dash_length=0.08)
-        chance = style.text(strings["chance"], size=style.SIZE_SMALL, color=style.CHANCE_COLOR)
-        chance.rotate(PI / 4).move_to(self.axes.c2p(0.72, 0.6))
-        self.chance = VGroup(diagonal, chance)
+        self.plot = UnitAxes(strings["radar_roc_title"], strings["radar_fa_axis"], strings["radar_hit_axis"],
+                             side=side, title_weight="NORMAL", x_color=style.METRIC_COLORS["fpr"],
+                             y_color=style.METRIC_COLORS["recall"])
+        self.axes, self.tick_labels = self.plot.axes, self.plot.tick_labels
+        self.axis_labels, self.title = self.plot.axis_labels, self.plot.title
+        self.chance = self.plot.chance(strings["chance"], (0.72, 0.6))
         self.path = VMobject(stroke_color=style.METRIC_COLORS["auc"], stroke_width=style.STROKE_CURVE)
         self.path.set_points_as_corners([self.axes.c2p(0, 0)] * 2)
         self.path.set_stroke(opacity=0.0)
@@ -61,7 +46,7 @@ class RocTrace(SnapshotPanel, VGroup):
         self.dot = Dot(self.axes.c2p(0, 0), radius=0.1, color=style.ROC_DOT_COLOR)
         self.dot.set_stroke(style.BACKGROUND, width=3, background=True)
         self.revealed = 0
-        self.still = VGroup(self.axes, self.tick_labels, self.axis_labels, self.title, self.chance)
+        self.still = VGroup(self.plot, self.chance)
         self.live = VGroup(self.path, self.trail, self.dot)
         self.add(self.still, self.live)
 

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, PI, UP, Axes, VGroup, VMobject
+from manim import DOWN, LEFT, PI, UP, Axes, DashedLine, Text, VGroup, VMobject
 
 from scenes import style
 
-__all__ = ["UnitAxes"]
+__all__ = ["UnitAxes", "tick_label"]
+
+
+def tick_label(value: str) -> Text:
+    """A tick's number, small and muted, as every plot shows it."""
+    return style.text(value, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
 
 
 class UnitAxes(VGroup):
@@ -15,12 +20,25 @@ class UnitAxes(VGroup):
 
     Parts: ``axes``, ``tick_labels`` (0, 0.5, 1 on both axes), ``axis_labels``
     (x below, y rotated at the left), ``title`` (above). ``point(x, y)`` maps
-    data to scene coordinates after any move or scale; ``polyline`` and
-    ``region`` build curves and filled areas on it.
+    data to scene coordinates after any move or scale; ``polyline``,
+    ``region`` and ``chance`` build curves, filled areas and the diagonal on it.
+
+    Parameters
+    ----------
+    title, x_label, y_label : str
+        The words shown; ``x_color`` and ``y_color`` colour the axis names.
+    side : float
+        Length of each axis, in frame units.
+    title_color, title_weight : str
+        How the title is drawn (``"NORMAL"`` for a panel's plain title).
+    y_label_offset : float or None
+        Centre the y name this far left of the y axis; None puts it just left
+        of the tick labels.
     """
 
     def __init__(self, title: str, x_label: str, y_label: str, side: float = 3.6,
-                 title_color: str = style.TEXT):
+                 title_color: str = style.TEXT, title_weight: str = "BOLD", x_color: str = style.TEXT,
+                 y_color: str = style.TEXT, y_label_offset: float | None = None):
         VGroup.__init__(self)
         self.axes = Axes(x_range=[0, 1, 0.5], y_range=[0, 1, 0.5], x_length=side, y_length=side,
                          tips=False, axis_config={"color": style.GRID_LINE, "stroke_width": style.STROKE_THIN,
@@ -28,19 +46,28 @@ class UnitAxes(VGroup):
         self.tick_labels = VGroup()
         for value in (0, 0.5, 1):
             label = f"{value:g}"
-            self.tick_labels.add(style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-                                 .next_to(self.axes.c2p(value, 0), DOWN, buff=0.1))
+            self.tick_labels.add(tick_label(label).next_to(self.axes.c2p(value, 0), DOWN, buff=0.1))
             if value:
-                self.tick_labels.add(style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-                                     .next_to(self.axes.c2p(0, value), LEFT, buff=0.1))
-        x_text = style.text(x_label, size=style.SIZE_SMALL)
+                self.tick_labels.add(tick_label(label).next_to(self.axes.c2p(0, value), LEFT, buff=0.1))
+        x_text = style.text(x_label, size=style.SIZE_SMALL, color=x_color)
         x_text.next_to(self.tick_labels, DOWN, buff=0.08).set_x(self.axes.c2p(0.5, 0)[0])
-        y_text = style.text(y_label, size=style.SIZE_SMALL).rotate(PI / 2)
-        y_text.next_to(self.tick_labels, LEFT, buff=0.12).set_y(self.axes.c2p(0, 0.5)[1])
+        y_text = style.text(y_label, size=style.SIZE_SMALL, color=y_color).rotate(PI / 2)
+        if y_label_offset is None:
+            y_text.next_to(self.tick_labels, LEFT, buff=0.12).set_y(self.axes.c2p(0, 0.5)[1])
+        else:
+            y_text.move_to([self.axes.c2p(0, 0)[0] - y_label_offset, self.axes.c2p(0, 0.5)[1], 0])
         self.axis_labels = VGroup(x_text, y_text)
-        self.title = style.text(title, size=style.SIZE_LABEL, weight="BOLD", color=title_color)
+        self.title = style.text(title, size=style.SIZE_LABEL, weight=title_weight, color=title_color)
         self.title.next_to(self.axes, UP, buff=0.25)
         self.add(self.axes, self.tick_labels, self.axis_labels, self.title)
+
+    def chance(self, label: str, at: tuple[float, float]) -> VGroup:
+        """The dashed chance diagonal, with ``label`` along it centred on data point ``at``."""
+        diagonal = DashedLine(self.axes.c2p(0, 0), self.axes.c2p(1, 1), color=style.CHANCE_COLOR,
+                              stroke_width=style.STROKE_THIN, dash_length=0.08)
+        words = style.text(label, size=style.SIZE_SMALL, color=style.CHANCE_COLOR)
+        words.rotate(PI / 4).move_to(self.axes.c2p(*at))
+        return VGroup(diagonal, words)
 
     def point(self, x: float, y: float) -> np.ndarray:
         """Scene coordinates of data point (x, y)."""

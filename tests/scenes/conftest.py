@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import tempfile
 
 import numpy as np
 import pytest
@@ -67,3 +68,76 @@ def outside_frame(mobject, margin: float = 0.02):
         if np.any(np.abs(points[:, 0]) > half_w) or np.any(np.abs(points[:, 1]) > half_h):
             bad.append(leaf)
     return bad
+
+
+def describe(pairs):
+    """Text pairs from ``overlapping_texts``, by their words, for a failure message."""
+    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+
+
+def small_texts(mobject):
+    """Texts shrunk below the smallest size the style allows."""
+    from manim import Text
+
+    from scenes import style
+
+    return [t for t in mobject.get_family() if isinstance(t, Text) and t.font_size < style.SIZE_SMALL - 0.05]
+
+
+def all_files(folder):
+    """Every file below ``folder``, sorted."""
+    return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+@pytest.fixture(scope="module")
+def private_media(tmp_path_factory):
+    """Text SVGs in a folder of this module: a media folder shared with other processes gets corrupted."""
+    from manim import tempconfig
+
+    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media"))}):
+        yield
+
+
+@pytest.fixture
+def private_tmp(tmp_path, monkeypatch):
+    """Point tempfile at a folder of the test, so leftover media folders can be seen."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    return scratch
+
+
+def layouts_in_both_languages(scene_class, facts, tmp_path_factory):
+    """For a module fixture: ``{lang: (scene, scene.build_layout())}`` in a small config with private media."""
+    from manim import tempconfig
+
+    media = tmp_path_factory.mktemp("media")
+    with tempconfig({"pixel_width": 427, "pixel_height": 240, "format": "none", "disable_caching": True,
+                     "media_dir": str(media)}):
+        built = {}
+        for lang in ("en", "es"):
+            scene = scene_class(facts, lang)
+            built[lang] = (scene, scene.build_layout())
+        yield built
+
+
+def tiny_render(scene_name, facts, tmp_path, fps=5, **options):
+    """Render ``scene_name`` at 192x108; its video's probe and its subtitle cues."""
+    import srt
+
+    from scenes.media_convert import probe
+    from scenes.runner import RenderOptions, render_scene
+
+    written = render_scene(scene_name, facts, RenderOptions(resolution=(192, 108), fps=fps, out_dir=tmp_path,
+                                                            **options))
+    video = next(p for p in written if p.suffix == ".mp4")
+    return probe(video), list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
+
+
+def check_tiny_render(info, cues, expected, count, fps=5, slack=0.2):
+    """192x108, ``expected`` seconds to 3 frames, ``count`` cues all inside the video (plus ``slack``)."""
+    assert (info["width"], info["height"]) == (192, 108)
+    assert info["frames"] == pytest.approx(expected * fps, abs=3)
+    assert info["duration"] == pytest.approx(expected, abs=3 / fps)
+    assert len(cues) == count
+    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + slack for c in cues)

@@ -4,36 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import srt
 
 from metrics import count_ordered_pairs, roc_auc
 from scenes.auc_as_ranking import AucAsRanking
-from scenes.media_convert import probe
 from scenes.numbers.auc_as_ranking import ranking_numbers
-from scenes.runner import RenderOptions, render_scene
-from tests.scenes.conftest import outside_frame, overlapping_texts
-
-
-@pytest.fixture
-def small_config(small_config, tmp_path_factory):
-    """The shared small config with a private media folder: Text SVGs in a shared one get corrupted."""
-    from manim import tempconfig
-
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media"))}):
-        yield
-
-
-def small_texts(mobject):
-    """Texts shrunk below the smallest size the style allows."""
-    from manim import Text
-
-    from scenes import style
-
-    return [t for t in mobject.get_family() if isinstance(t, Text) and t.font_size < style.SIZE_SMALL - 0.05]
-
-
-def describe(pairs):
-    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+from tests.scenes.conftest import (
+    check_tiny_render,
+    describe,
+    outside_frame,
+    overlapping_texts,
+    small_texts,
+    tiny_render,
+)
 
 
 def stage(scene, beat):
@@ -108,13 +90,5 @@ def test_running_counts_end_at_the_totals(facts):
 
 
 def test_tiny_render(clinic20_facts, tmp_path):
-    options = RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path)
-    written = render_scene("AucAsRanking", clinic20_facts, options)
-    video = next(p for p in written if p.suffix == ".mp4")
-    info = probe(video)
-    assert (info["width"], info["height"]) == (192, 108)
-    assert info["frames"] == pytest.approx(AucAsRanking.duration() * 5, abs=3)
-    assert info["duration"] == pytest.approx(AucAsRanking.duration(), abs=3 / 5)
-    cues = list(srt.parse(next(p for p in written if p.suffix == ".srt").read_text(encoding="utf-8")))
-    assert len(cues) == 5
-    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= AucAsRanking.duration() + 0.01 for c in cues)
+    info, cues = tiny_render("AucAsRanking", clinic20_facts, tmp_path)
+    check_tiny_render(info, cues, AucAsRanking.duration(), 5, slack=0.01)

@@ -4,25 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import srt
 from manim import VGroup
 
 from metrics import GRID, VerificationError, cost_ratio_threshold, expected_cost, tied_thresholds
 from scenes.cost_threshold import CostThreshold
-from scenes.media_convert import probe
 from scenes.numbers.cost_threshold import cost_step, cost_steps, cost_threshold_numbers, verify_step
-from scenes.runner import RenderOptions, render_scene
-from tests.scenes.conftest import outside_frame, overlapping_texts
+from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
 
 
 def texts(mobject):
     from manim import Text
 
     return [m.text for m in mobject.get_family() if isinstance(m, Text)]
-
-
-def describe(pairs):
-    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
 
 
 # -- numbers ------------------------------------------------------------------
@@ -99,15 +92,6 @@ def test_cards_fit(clinic20_facts, lang, small_config):
 
 # -- render -------------------------------------------------------------------
 def test_tiny_render(clinic20_facts, tmp_path):
-    written = render_scene("CostThreshold", clinic20_facts,
-                           RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path, lang="es"))
-    video = next(p for p in written if p.suffix == ".mp4")
-    info = probe(video)
-    expected = CostThreshold.duration()
-    assert (info["width"], info["height"]) == (192, 108)
-    assert info["frames"] == pytest.approx(expected * 5, abs=3)
-    assert info["duration"] == pytest.approx(expected, abs=3 / 5)
-    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
-    assert len(cues) == 8
-    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
+    info, cues = tiny_render("CostThreshold", clinic20_facts, tmp_path, lang="es")
+    check_tiny_render(info, cues, CostThreshold.duration(), 8)
     assert "0,30" in cues[3].content or "0.30" in cues[3].content

@@ -4,24 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import srt
 from manim import VGroup
 
 from metrics import VerificationError, multiclass_report
-from scenes.media_convert import probe
 from scenes.multiclass_confusion import MulticlassConfusion
 from scenes.numbers import multiclass_confusion as numbers_module
 from scenes.numbers.multiclass_confusion import multiclass_numbers
-from scenes.runner import RenderOptions, render_scene
-from tests.scenes.conftest import outside_frame, overlapping_texts
+from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
 
 #: A six-class matrix with long names: the largest case the scene accepts.
 SIX = (np.arange(36).reshape(6, 6) % 7 + np.eye(6, dtype=int) * 120,
        ("setosa-long-name", "b", "c", "d", "e", "fffffffffff"))
-
-
-def describe(pairs):
-    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
 
 
 def text_of(group) -> list[str]:
@@ -117,16 +110,7 @@ def test_the_runner_passes_the_matrix(clinic20_facts):
 
 # -- render -------------------------------------------------------------------
 def test_tiny_render(clinic20_facts, tmp_path):
-    written = render_scene("MulticlassConfusion", clinic20_facts,
-                           RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path,
-                                         scene_kwargs={"multiclass": None, "unrelated": 1}))
-    video = next(p for p in written if p.suffix == ".mp4")
-    info = probe(video)
-    expected = MulticlassConfusion.duration()
-    assert (info["width"], info["height"]) == (192, 108)
-    assert info["frames"] == pytest.approx(expected * 5, abs=3)
-    assert info["duration"] == pytest.approx(expected, abs=3 / 5)
-    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
-    assert len(cues) == 2 + 3 + 3 + 1 + 1
-    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
+    info, cues = tiny_render("MulticlassConfusion", clinic20_facts, tmp_path,
+                             scene_kwargs={"multiclass": None, "unrelated": 1})
+    check_tiny_render(info, cues, MulticlassConfusion.duration(), 2 + 3 + 3 + 1 + 1)
     assert "0.672" in cues[5].content and "0.700" in cues[7].content

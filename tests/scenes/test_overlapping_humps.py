@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pytest
-import srt
 
 from scenes.components.score_humps import REGIONS
-from scenes.media_convert import probe
 from scenes.overlapping_humps import OverlappingHumps, accuracy_twins
 from scenes.runner import RenderOptions, render_scene
-from tests.scenes.conftest import outside_frame, overlapping_texts
+from tests.scenes.conftest import describe, outside_frame, overlapping_texts, tiny_render
 
 STAGES = (0.0, 0.5, 1.0)
 
@@ -18,10 +16,6 @@ def build(facts, lang):
     scene = OverlappingHumps(facts, lang)
     layout = scene.build_panels()
     return scene, layout
-
-
-def describe(pairs):
-    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -82,17 +76,12 @@ def test_accuracy_twins_share_accuracy_with_a_different_mix(facts):
 
 
 def test_tiny_render_matches_duration_and_subtitles(clinic20_facts, tmp_path):
-    options = RenderOptions(resolution=(192, 108), fps=5, out_dir=tmp_path, lang="es")
-    written = render_scene("OverlappingHumps", clinic20_facts, options)
-    video = next(path for path in written if path.suffix == ".mp4")
-    subtitles = next(path for path in written if path.suffix == ".srt")
-    info = probe(video)
+    info, cues = tiny_render("OverlappingHumps", clinic20_facts, tmp_path, lang="es")
     expected = OverlappingHumps.duration()
     assert 45 <= expected <= 60
     assert (info["width"], info["height"]) == (192, 108)
     assert info["frames"] == pytest.approx(expected * 5, abs=3)
     assert info["duration"] == pytest.approx(expected, abs=3 / 5)
-    cues = list(srt.parse(subtitles.read_text(encoding="utf-8")))
     assert len(cues) >= 9
     assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= info["duration"] + 0.2 for c in cues)
     start = clinic20_facts.at(OverlappingHumps.start_threshold)

@@ -4,42 +4,26 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import srt
 from manim import VGroup
 
 from metrics import VerificationError, ppv_at_prevalence, pr_curve_at_prevalence
-from scenes.media_convert import probe
 from scenes.numbers import prevalence_effect as numbers_module
 from scenes.prevalence_effect import PrevalenceEffect
-from scenes.runner import RenderOptions, render_scene
-from tests.scenes.conftest import outside_frame, overlapping_texts
+from tests.scenes.conftest import (
+    check_tiny_render,
+    describe,
+    layouts_in_both_languages,
+    outside_frame,
+    overlapping_texts,
+    tiny_render,
+)
 
-
-@pytest.fixture(scope="module", autouse=True)
-def private_media(tmp_path_factory):
-    """Text SVGs in a folder of this module: a media folder shared with other processes gets corrupted."""
-    from manim import tempconfig
-
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media"))}):
-        yield
-
-
-def describe(pairs):
-    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+pytestmark = pytest.mark.usefixtures("private_media")
 
 
 @pytest.fixture(scope="module")
 def scenes(facts, tmp_path_factory):
-    from manim import tempconfig
-
-    media = tmp_path_factory.mktemp("media")
-    with tempconfig({"pixel_width": 427, "pixel_height": 240, "format": "none", "disable_caching": True,
-                     "media_dir": str(media)}):
-        built = {}
-        for lang in ("en", "es"):
-            scene = PrevalenceEffect(facts, lang)
-            built[lang] = (scene, scene.build_layout())
-        yield built
+    yield from layouts_in_both_languages(PrevalenceEffect, facts, tmp_path_factory)
 
 
 def step_of(scene, where):
@@ -93,13 +77,5 @@ def test_a_wrong_pr_curve_is_refused(clinic20_facts, monkeypatch):
 
 
 def test_tiny_render(clinic20_facts, tmp_path):
-    options = RenderOptions(lang="es", resolution=(192, 108), fps=5, out_dir=tmp_path)
-    video = next(p for p in render_scene("PrevalenceEffect", clinic20_facts, options) if p.suffix == ".mp4")
-    info = probe(video)
-    expected = PrevalenceEffect.duration()
-    assert (info["width"], info["height"]) == (192, 108)
-    assert info["frames"] == pytest.approx(expected * 5, abs=3)
-    assert info["duration"] == pytest.approx(expected, abs=3 / 5)
-    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
-    assert len(cues) == 6
-    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
+    info, cues = tiny_render("PrevalenceEffect", clinic20_facts, tmp_path, lang="es")
+    check_tiny_render(info, cues, PrevalenceEffect.duration(), 6)

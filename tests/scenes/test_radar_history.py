@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import srt
 
 from scenes.numbers.radar_history import radar_numbers
-from tests.scenes.conftest import outside_frame, overlapping_texts
+from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
 
 LANGS = ["en", "es"]
 
@@ -19,10 +18,6 @@ def scene_config(small_config, tmp_path):
 
     with tempconfig({"media_dir": str(tmp_path / "media")}):
         yield
-
-
-def describe(pairs):
-    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
 
 
 def group(*mobjects):
@@ -128,19 +123,8 @@ def test_two_builds_place_identical_blips(clinic20_facts, scene_config):
 
 # -- a tiny real render ----------------------------------------------------
 def test_tiny_render_has_the_promised_length_and_subtitles(clinic20_facts, tmp_path):
-    from scenes.media_convert import probe
     from scenes.radar_history import RadarHistory
-    from scenes.runner import RenderOptions, render_scene
 
-    fps = 5
-    video = render_scene("RadarHistory", clinic20_facts,
-                         RenderOptions(resolution=(192, 108), fps=fps, out_dir=tmp_path, lang="es"))[0]
-    info = probe(video)
-    expected = RadarHistory.duration()
-    assert (info["width"], info["height"]) == (192, 108)
-    assert info["frames"] == pytest.approx(expected * fps, abs=3)
-    assert info["duration"] == pytest.approx(expected, abs=3 / fps)
-    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
-    assert len(cues) == 11
-    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
+    info, cues = tiny_render("RadarHistory", clinic20_facts, tmp_path, lang="es")
+    check_tiny_render(info, cues, RadarHistory.duration(), 11)
     assert cues[-1].content == "Cada AUC que calculas usa una herramienta hecha para afinar radares."

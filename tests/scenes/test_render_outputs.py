@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,22 +14,10 @@ import srt
 from scenes.media_convert import probe
 from scenes.runner import RenderOptions, output_path, render_scene
 from scenes.threshold_sweep import ThresholdSweep
+from tests.scenes.conftest import all_files
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = {"resolution": (192, 108), "fps": 5}
-
-
-def all_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file())
-
-
-@pytest.fixture
-def private_tmp(tmp_path, monkeypatch):
-    """Point tempfile at a folder of the test, so leftovers can be seen."""
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
-    return scratch
 
 
 def test_cli_renders_mp4_subtitles_and_trace(tmp_path):

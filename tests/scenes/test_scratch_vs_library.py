@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 import pytest
-import srt
 
 from metrics import VerificationError, roc_auc
-from scenes.media_convert import probe
 from scenes.numbers import scratch_vs_library as numbers_module
 from scenes.numbers.scratch_vs_library import METRICS, difference_bound, format_difference
-from scenes.runner import RenderOptions, render_scene
 from scenes.scratch_vs_library import DECIMALS, ScratchVsLibrary
-from tests.scenes.conftest import outside_frame, overlapping_texts
+from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
 
-
-@pytest.fixture(scope="module", autouse=True)
-def private_media(tmp_path_factory):
-    """Text SVGs in a folder of this module: a media folder shared with other processes gets corrupted."""
-    from manim import tempconfig
-
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media"))}):
-        yield
-
-
-def describe(pairs):
-    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
+pytestmark = pytest.mark.usefixtures("private_media")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -69,13 +55,5 @@ def test_formatting_and_drift_is_refused(clinic20_facts, monkeypatch):
 
 
 def test_tiny_render(clinic20_facts, tmp_path):
-    options = RenderOptions(lang="es", resolution=(192, 108), fps=5, out_dir=tmp_path)
-    video = next(p for p in render_scene("ScratchVsLibrary", clinic20_facts, options) if p.suffix == ".mp4")
-    info = probe(video)
-    expected = ScratchVsLibrary.duration()
-    assert (info["width"], info["height"]) == (192, 108)
-    assert info["frames"] == pytest.approx(expected * 5, abs=3)
-    assert info["duration"] == pytest.approx(expected, abs=3 / 5)
-    cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
-    assert len(cues) == 5
-    assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= expected + 0.2 for c in cues)
+    info, cues = tiny_render("ScratchVsLibrary", clinic20_facts, tmp_path, lang="es")
+    check_tiny_render(info, cues, ScratchVsLibrary.duration(), 5)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,25 +12,13 @@ from scenes.base import LectureScene
 from scenes.media_convert import probe
 from scenes.slides import build_deck, deck_path, slide_class
 from scenes.threshold_sweep import ThresholdSweep
+from tests.scenes.conftest import all_files
 
 TINY = {"resolution": (192, 108), "fps": 5}
 #: ThresholdSweep's beats: opening, panels, hold_default, hold_max_f1 -> 4 breaks, 5 slides.
 BEATS = 4
 SLIDES = BEATS + 1
 VIDEO_SECTION = re.compile(r'<section[^>]*data-background-video="([^"]+)"')
-
-
-def all_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file())
-
-
-@pytest.fixture
-def private_tmp(tmp_path, monkeypatch):
-    """Point tempfile at a folder of the test, so leftover media folders can be seen."""
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
-    return scratch
 
 
 def test_slide_class_keeps_the_story_and_the_frame_reuse():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scenes.threshold_sweep import ThresholdSweep
-from tests.scenes.conftest import outside_frame, overlapping_texts
+from tests.scenes.conftest import describe, outside_frame, overlapping_texts
 
 THRESHOLDS = (0.0, 0.5, 1.0)
 
@@ -14,10 +14,6 @@ def build(facts, lang):
     scene = ThresholdSweep(facts, lang)
     layout = scene.build_panels()
     return scene, layout
-
-
-def describe(pairs):
-    return [(getattr(a, "text", type(a).__name__), getattr(b, "text", type(b).__name__)) for a, b in pairs]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -105,3 +101,14 @@ def VGroupOf(*mobjects):  # noqa: N802 - reads like the Manim class it builds
     from manim import VGroup
 
     return VGroup(*mobjects)
+
+
+def test_cards_fit_a_four_by_three_frame(clinic20_facts, tmp_path):
+    from manim import tempconfig
+
+    with tempconfig({"pixel_width": 320, "pixel_height": 240, "frame_width": 8.0 * 4 / 3, "frame_height": 8.0,
+                     "format": "none", "disable_caching": True, "media_dir": str(tmp_path)}):
+        for lang in ("en", "es"):
+            scene = ThresholdSweep(clinic20_facts, lang)
+            assert not outside_frame(scene.opening())
+            assert not outside_frame(scene.closing_card("closing"))
