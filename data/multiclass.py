@@ -34,27 +34,8 @@ TRUE_NAMES = ("y_true", "true", "label", "actual", "truth", "target", "class")
 PRED_NAMES = ("y_pred", "pred", "predicted", "prediction")
 
 # The CLI options that name the columns (quoted in error messages).
-_TRUE_OPTION = "--multiclass-true-col"
-_PRED_OPTION = "--multiclass-pred-col"
-
-
-def _resolve(columns: list[str], given: str | None, names: tuple, role: str, option: str, path: Path) -> str:
-    available = ", ".join(columns) or "(none)"
-    if given is not None:
-        if given in columns:
-            return given
-        folded = [c for c in columns if c.strip().lower() == given.strip().lower()]
-        if len(folded) == 1:
-            return folded[0]
-        raise DataError(f"no column {given!r} in {path}; available columns: {available}; fix {option}")
-    found = [c for c in columns if c.strip().lower() in names]
-    if not found:
-        raise DataError(f"no {role} column found in {path} (looked for {', '.join(names)}); "
-                        f"available columns: {available}; name it with {option}")
-    if len(found) > 1:
-        quoted = " and ".join(repr(c) for c in found)
-        raise DataError(f"{quoted} could each be the {role} column in {path}; pick one with {option}")
-    return found[0]
+_TRUE_OPTION = "--true-col"
+_PRED_OPTION = "--pred-col"
 
 
 def _class_names(values: list, column: str) -> list[str]:
@@ -113,8 +94,8 @@ def load_multiclass(path: str | Path, label_col: str | None = None,
     path = validate.check_path(path)
     raw, _ = validate.read_bytes(path)
     table = read_table(path, raw)
-    true_col = _resolve(table.columns, label_col, TRUE_NAMES, "true-class", _TRUE_OPTION, path)
-    pred_col = _resolve(table.columns, pred_col, PRED_NAMES, "predicted-class", _PRED_OPTION, path)
+    true_col = validate.resolve_column(table.columns, label_col, "true-class", path, TRUE_NAMES, _TRUE_OPTION)
+    pred_col = validate.resolve_column(table.columns, pred_col, "predicted-class", path, PRED_NAMES, _PRED_OPTION)
     if true_col == pred_col:
         raise DataError(f"column {true_col!r} cannot be both the true and the predicted class; "
                         f"set {_TRUE_OPTION} and {_PRED_OPTION}")

@@ -70,12 +70,16 @@ def check_unique_columns(columns: Sequence[str], path: Path) -> None:
         seen.add(name)
 
 
-def resolve_column(columns: Sequence[str], given: str | None, role: str, path: Path) -> str:
-    """Pick the label or score column: the one ``given``, else the one recognised by name.
+def resolve_column(columns: Sequence[str], given: str | None, role: str, path: Path,
+                   names: Sequence[str] | None = None, option: str | None = None, hint: str | None = None) -> str:
+    """Pick a column: the one ``given``, else the one recognised by name.
 
-    ``role`` is ``"label"`` or ``"score"``. Matching is exact first, then case-insensitive.
+    ``role`` is ``"label"`` or ``"score"`` (or another role with its own
+    ``names`` and ``option``). Matching is exact first, then case-insensitive.
     """
-    option = f"--{role}-col"
+    option = option or f"--{role}-col"
+    if hint is None:
+        hint = " (or, for a raw table of features, give --target)" if names is None else ""
     available = ", ".join(columns) or "(none)"
     if given is not None:
         if given in columns:
@@ -84,13 +88,13 @@ def resolve_column(columns: Sequence[str], given: str | None, role: str, path: P
         if len(folded) == 1:
             return folded[0]
         raise DataError(f"no column {given!r} in {path}; available columns: {available}; fix {option}")
-    names = LABEL_NAMES if role == "label" else SCORE_NAMES
+    if names is None:
+        names = LABEL_NAMES if role == "label" else SCORE_NAMES
     found = [c for c in columns if c.strip().lower() in names]
     if not found:
         raise DataError(
             f"no {role} column found in {path} (looked for {', '.join(names)}); "
-            f"available columns: {available}; name it with {option} "
-            "(or, for a raw table of features, give --target)"
+            f"available columns: {available}; name it with {option}{hint}"
         )
     if len(found) > 1:
         quoted = " and ".join(repr(c) for c in found)

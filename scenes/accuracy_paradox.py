@@ -20,7 +20,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components.live_text import LiveText, Slot, rate_slot
+from scenes.components.live_text import LiveText, Slot, rate_slot, signed_rate_slot
 from scenes.components.paired_bars import PairedBars
 from scenes.components.prevalence_slider import PrevalenceSlider
 from scenes.numbers.accuracy_paradox import COMPARED, accuracy_paradox_numbers
@@ -58,8 +58,8 @@ class AccuracyParadox(LectureScene):
         self.heading = VGroup(title, legend).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
         self.heading.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         names = {metric: s.get(metric, s.get(f"ap_{metric}")) for metric in COMPARED}
-        # Two decimals; a negative MCC (a model worse than chance) would not fit and raises.
-        self.bars = PairedBars(COMPARED, names, (s["ap_model"], s["ap_trivial"]), rate_slot(),
+        # Two decimals with a sign cell: MCC is negative for a model worse than chance.
+        self.bars = PairedBars(COMPARED, names, (s["ap_model"], s["ap_trivial"]), signed_rate_slot(),
                                bar_length=3.4, bar_height=0.3, row_gap=0.92, value_size=style.SIZE_NUMBER)
         self.bars.next_to(self.heading, DOWN, buff=0.55).to_edge(LEFT, buff=style.EDGE_BUFF)
         # Right column: the slider level with the first row, the verdict under it.

@@ -139,8 +139,8 @@ class PairedBars(VGroup):
         return UpdateFromAlphaFunc(self, step, **kwargs)
 
     def shown(self) -> dict:
-        """The text each value slot displays now, keyed by ``(metric, series)``."""
-        return {key: value.shown("v") for key, value in self.values.items()}
+        """The text each value slot displays now, keyed by ``(metric, series)`` (sign cell trimmed)."""
+        return {key: value.shown("v").strip() for key, value in self.values.items()}
 
     def bar_fraction(self, metric: str, index: int) -> float:
         """Length of a bar as a fraction of its 0..1 track."""

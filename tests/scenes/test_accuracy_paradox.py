@@ -72,3 +72,17 @@ def test_end_follows_bayes_at_one_percent(facts, scenes, small_config):
 def test_tiny_render(clinic20_facts, tmp_path):
     info, cues = tiny_render("AccuracyParadox", clinic20_facts, tmp_path, lang="es")
     check_tiny_render(info, cues, AccuracyParadox.duration(), 7)
+
+
+def test_a_model_worse_than_chance_shows_a_negative_mcc(clinic20_facts, tmp_path_factory):
+    from data import load_dataset
+    from data.dataset import Dataset
+    from scenes.facts import facts_for
+
+    clinic = load_dataset("clinic20")
+    flipped = facts_for(Dataset(name="flipped", title="flipped", y_true=clinic.y_true, y_score=1.0 - clinic.y_score,
+                                provenance={}))
+    built = next(layouts_in_both_languages(AccuracyParadox, flipped, tmp_path_factory))
+    scene, _ = built["en"]
+    assert flipped.at(0.5).mcc < 0
+    assert scene.bars.shown()[("mcc", 0)] == f"{flipped.at(0.5).mcc:.2f}"
