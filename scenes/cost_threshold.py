@@ -47,10 +47,11 @@ class CostThreshold(LectureScene):
     mark_seconds = 0.6
     hold_seconds = 5.0
     closing_seconds = 4.0
-    #: Where the plot's origin sits, and its size (frame units).
-    plot_origin = (-5.55, -1.45, 0.0)
-    plot_size = (7.0, 3.55)
-    grid_scale = 0.72
+    #: Where the plot's origin sits, its size, the grid's scale and centre (frame units); 16:9, then 4:3.
+    wide_layout = {"plot_origin": (-5.55, -1.45, 0.0), "plot_size": (7.0, 3.55), "grid_scale": 0.72,
+                   "grid_center": (4.55, 0.75, 0.0)}
+    narrow_layout = {"plot_origin": (-3.75, -1.45, 0.0), "plot_size": (5.2, 3.55), "grid_scale": 0.6,
+                     "grid_center": (3.65, 0.75, 0.0)}
     legend_gap = 0.48
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
@@ -73,11 +74,13 @@ class CostThreshold(LectureScene):
         """Static axes and the grid at the first step's minimum; legend glyphs placed (shown with the legend)."""
         s = self.strings
         first = self.steps[0]
+        where = self.narrow_layout if style.narrow() else self.wide_layout
+        self.plot_origin = where["plot_origin"]
         self.formula = style.text(s["cost_formula"], size=style.SIZE_LABEL, color=style.MUTED_TEXT)
-        self.plot = CostPlot(s, *self.plot_size)
+        self.plot = CostPlot(s, *where["plot_size"])
         self.plot.shift(self.plot_origin)
-        self.grid_panel = ConfusionGrid(s, n=self.facts.sweep.n).scale(self.grid_scale)
-        self.grid_panel.move_to([4.55, 0.75, 0])
+        self.grid_panel = ConfusionGrid(s, n=self.facts.sweep.n).scale(where["grid_scale"])
+        self.grid_panel.move_to(where["grid_center"])
         self.grid_panel.update_to(first.at_min)
         dot = Dot(radius=0.08, color=style.COST_MIN_COLOR)
         square = Square(side_length=0.2, color=style.COST_DEFAULT_COLOR, fill_opacity=1.0, stroke_width=0)
@@ -86,7 +89,8 @@ class CostThreshold(LectureScene):
         legend_top = self.plot.frame.get_bottom()[1] - 0.35
         self.legend_glyphs = VGroup(dot, square, dash)
         for row, glyph in enumerate(self.legend_glyphs):
-            glyph.move_to([self.plot_origin[0] - 0.9, legend_top - row * self.legend_gap, 0])
+            left = max(self.plot_origin[0] - 0.9, 0.1 - style.safe_width() / 2)
+            glyph.move_to([left, legend_top - row * self.legend_gap, 0])
         self.still = VGroup(self.plot)
         return VGroup(self.still, self.grid_panel)
 

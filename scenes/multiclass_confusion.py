@@ -52,6 +52,9 @@ class MulticlassConfusion(LectureScene):
     #: Right panel: left edge, and the x centre of each table column after the name.
     panel_left = -0.55
     table_columns = (1.5, 3.0, 4.3, 5.35)
+    #: The same in a 4:3 frame: the columns just clear the longest Spanish names.
+    narrow_panel_left = -0.4
+    narrow_table_columns = (1.48, 2.9, 4.1, 4.75)
     matrix_side = 3.6
     table_top = 0.35
     row_gap_max = 0.42
@@ -60,6 +63,8 @@ class MulticlassConfusion(LectureScene):
                  multiclass: tuple | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
         self.numbers = multiclass_numbers(multiclass)
+        if style.narrow():
+            self.panel_left, self.table_columns = self.narrow_panel_left, self.narrow_table_columns
 
     # -- building -------------------------------------------------------
     def opening(self) -> VGroup:
@@ -86,6 +91,9 @@ class MulticlassConfusion(LectureScene):
         right = self.panel_left - recall_room
         if self.grid.get_right()[0] > right:
             self.grid.scale((right - left) / self.grid.width, about_edge=LEFT)
+        room = self.panel_left - 0.3 - self.title.get_left()[0]
+        if self.title.width > room:  # a narrow (4:3) frame: keep clear of the class panel
+            self.title.scale_to_fit_width(room, about_edge=LEFT)
         return VGroup(self.title, self.grid)
 
     def class_block(self, index: int) -> VGroup:

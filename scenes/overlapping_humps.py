@@ -96,16 +96,24 @@ class OverlappingHumps(LectureScene):
         self.header.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         self.caption = style.text(f"{self.dataset_name} · n = {first.n}", size=style.SIZE_SMALL,
                                   color=style.MUTED_TEXT).to_corner(UP + RIGHT, buff=style.EDGE_BUFF)
+        if self.caption.get_left()[0] < title.get_right()[0] + 0.3:  # narrow (4:3) frame: beside the rule
+            self.caption.align_to(rule, DOWN)
         scores = None
         if first.n <= self.max_dots:
             y_true, y_score = f.sweep.y_true, f.sweep.y_score
             scores = {"positives": y_score[y_true == 1], "negatives": y_score[y_true != 1]}
         height = self.plot_height if scores else self.plot_height_without_dots
         self.humps_panel = ScoreHumps(s, self.humps, scores, n=first.n, height=height)
-        # Place it showing a snapshot, so the moving labels count in its size.
+        # Fit it with the line at both ends, so the labels beside the line stay inside the frame.
+        ends = []
+        for threshold in (0.0, 1.0):
+            self.humps_panel.update_to(f.at(threshold))
+            ends += [self.humps_panel.get_left()[0], self.humps_panel.get_right()[0]]
+        middle = (min(ends) + max(ends)) / 2
+        self.humps_panel.scale(min(1.0, style.safe_width() / (max(ends) - min(ends))), about_point=[middle, 0, 0])
+        self.humps_panel.shift(LEFT * middle)
+        self.humps_panel.align_to([0, self.header.get_bottom()[1] - 0.3, 0], UP)
         self.humps_panel.update_to(f.at(self.start_threshold))
-        self.humps_panel.scale_to_fit_width(min(self.humps_panel.width, style.safe_width()))
-        self.humps_panel.move_to([0, 0, 0]).align_to([0, self.header.get_bottom()[1] - 0.3, 0], UP)
         self.readout = ErrorReadout(s, n=first.n)
         self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
         self.panels = VGroup(self.humps_panel, self.readout)

@@ -62,12 +62,16 @@ class PrevalenceEffect(LectureScene):
         if self.slider.get_left()[0] < fixed.get_right()[0] + 0.4:
             self.slider.next_to(self.heading, DOWN, buff=0.3, aligned_edge=LEFT)
         top = VGroup(self.heading, self.slider)
-        top.scale_to_fit_width(min(top.width, style.safe_width()))
+        if top.width > style.safe_width():
+            top.scale_to_fit_width(style.safe_width()).to_edge(LEFT, buff=style.SIDE_MARGIN)
         self.roc = RocPanel(s, numbers.roc_fpr, numbers.roc_tpr, self.facts.report["auc"], side=2.8)
         self.roc.update_to(op)
         self.pr = PrPanel(s, side=2.8)
         panels = VGroup(self.roc, self.pr).arrange(RIGHT, buff=self.panel_gap, aligned_edge=UP)
         self.readout = self._readout()
+        if self.readout.width > style.safe_width():  # a narrow (4:3) frame: one line under the other
+            self.readout.arrange(DOWN, buff=0.2)
+        self.readout.scale_to_fit_width(min(self.readout.width, style.safe_width()))
         self.readout.to_edge(DOWN, buff=style.EDGE_BUFF)
         room = top.get_bottom()[1] - self.readout.get_top()[1] - 0.7
         # Room at the right for the baseline label, which sits outside the PR axes.

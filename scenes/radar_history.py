@@ -16,6 +16,7 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    UR,
     AnimationGroup,
     Circle,
     Create,
@@ -23,7 +24,6 @@ from manim import (
     FadeOut,
     VGroup,
     Write,
-    config,
     linear,
     smooth,
 )
@@ -60,6 +60,8 @@ class RadarHistory(LectureScene):
     resting_position = 0.5
     #: The beam turns through most holds: render every hold frame by frame, beam or not.
     hold_runs_updaters = True
+    #: Least space between the knob and the panels beside it (frame units).
+    knob_gap = 0.3
 
     @property
     def radar(self):
@@ -77,10 +79,19 @@ class RadarHistory(LectureScene):
         self.roc = RocTrace(s, radar.roc_points())
         self.roc.to_edge(RIGHT, buff=style.EDGE_BUFF).align_to(self.scope, UP)
         self.knob = SensitivityKnob(s, radar.thresholds)
+        # A narrow (4:3) frame: shrink scope and curve until the knob fits between them.
+        room = style.safe_width() - self.knob.width - 2 * self.knob_gap
+        shrink = room / (self.scope.face.width + self.roc.width)
+        if shrink < 1:
+            self.scope.scale(shrink, about_edge=UL)
+            self.roc.scale(shrink, about_edge=UR)
         middle = (self.scope.face.get_right()[0] + self.roc.get_left()[0]) / 2
         self.knob.move_to([middle, self.scope.face.get_center()[1], 0])
         self.readout = RadarReadout(s, radar.bombers, radar.flocks)
         self.readout.next_to(self.roc, DOWN, buff=0.35).to_edge(RIGHT, buff=style.EDGE_BUFF)
+        room = self.readout.get_right()[0] - self.scope.legend.get_right()[0] - self.knob_gap
+        if self.readout.width > room:  # beside the scope's legend
+            self.readout.scale_to_fit_width(room, about_edge=RIGHT)
         self.panels = (self.scope, self.knob, self.roc, self.readout)
         self.captions = {key: self.caption(s[f"radar_caption_{key}"]) for key in ("up", "down", "sweep", "name")}
         resting = radar.snapshots[self.knob_index(self.resting_position)]
@@ -108,10 +119,9 @@ class RadarHistory(LectureScene):
             word.shift(UP * (words[0][0].get_bottom()[1] - word[0].get_bottom()[1]))
         self.banner = words.to_corner(UL, buff=style.EDGE_BUFF)
         ring = Circle(radius=0.2, color=style.YELLOW, stroke_width=style.STROKE).move_to(self.roc.dot)
-        label = style.text(self.strings["radar_operating_point"], size=style.SIZE_SMALL, color=style.YELLOW)
+        room = style.safe_width() / 2 - ring.get_right()[0]  # a point near the right edge: two lines
+        label = style.wrapped(self.strings["radar_operating_point"], room, color=style.YELLOW)
         label.next_to(ring, DOWN + RIGHT, buff=0.02)
-        if label.get_right()[0] > config.frame_width / 2 - style.SIDE_MARGIN:  # a point near the right edge
-            label.next_to(ring, DOWN + LEFT, buff=0.02)
         return VGroup(self.banner, self.captions["name"], VGroup(ring, label))
 
     def opening(self) -> VGroup:

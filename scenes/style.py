@@ -81,6 +81,13 @@ def safe_width() -> float:
     return config.frame_width - 2 * SIDE_MARGIN
 
 
+def narrow() -> bool:
+    """True in a 4:3 frame (10.67 x 8 units), where side-by-side panels must shrink."""
+    from manim import config
+
+    return config.frame_width / config.frame_height < 1.5
+
+
 def text(content: str, size: float = SIZE_LABEL, color: str = TEXT, **kwargs) -> Text:
     """A Text in the pinned font (never the Manim default serif).
 
@@ -96,6 +103,54 @@ def text(content: str, size: float = SIZE_LABEL, color: str = TEXT, **kwargs) ->
         return Text(content, font=FONT, font_size=size, color=color, disable_ligatures=True, **kwargs)
     finally:
         config.pixel_width, config.pixel_height = width, height
+
+
+def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str = TEXT):
+    """A VGroup of centred Texts, one per line (a multi-line Text is left-aligned).
+
+    Lines break at the given newlines; if one of them is wider than ``width``
+    (the columns of a 4:3 frame are narrow), the words are rewrapped into the
+    fewest lines that fit, as even in width as possible.
+    """
+    from manim import DOWN, VGroup
+
+    lines = words.split("\n")
+    if max(text(line, size=size).width for line in lines) > width:
+        lines = balanced_lines(" ".join(lines).split(), width, size)
+    return VGroup(*(text(line, size=size, color=color) for line in lines)).arrange(DOWN, buff=0.12)
+
+
+def balanced_lines(words: list[str], width: float, size: float) -> list[str]:
+    """``words`` in the fewest lines no wider than ``width``, the widest line as narrow as can be.
+
+    Widths are summed from single words and spaces (kerning across words ignored).
+    """
+    sizes = [text(word, size=size).width for word in words]
+    space = text("x x", size=size).width - text("xx", size=size).width
+
+    def span(i: int, j: int) -> float:  # width of words[i:j] on one line
+        return sum(sizes[i:j]) + space * (j - i - 1)
+
+    n = len(words)
+    for count in range(1, n + 1):
+        # widest[m][j]: narrowest possible widest line, words[:j] in m lines; cut[m][j]: where the last starts.
+        widest = [[float("inf")] * (n + 1) for _ in range(count + 1)]
+        cut = [[0] * (n + 1) for _ in range(count + 1)]
+        widest[0][0] = 0.0
+        for m in range(1, count + 1):
+            for j in range(1, n + 1):
+                for i in range(m - 1, j):
+                    candidate = max(widest[m - 1][i], span(i, j))
+                    if candidate < widest[m][j]:
+                        widest[m][j], cut[m][j] = candidate, i
+        if widest[count][n] <= width or count == n:
+            lines, j = [], n
+            for m in range(count, 0, -1):
+                lines.insert(0, " ".join(words[cut[m][j]:j]))
+                j = cut[m][j]
+            return lines
+    return words
+
 
 # --- ScratchVsLibrary, AccuracyParadox, PrevalenceEffect ---
 # Two more metrics get their fixed colour (setdefault: an earlier choice wins).

@@ -24,6 +24,8 @@ class HistoryTimeline(VGroup):
 
     columns = 4
     row_gap = 0.55
+    #: Least space between the captions of neighbouring columns (frame units).
+    column_gap = 0.2
 
     def __init__(self, strings: dict, width: float = 13.0):
         VGroup.__init__(self)
@@ -41,11 +43,10 @@ class HistoryTimeline(VGroup):
         for key, column in stations:
             x = -width / 2 + step * (column + 0.5)
             dot = Dot([x, 0, 0], radius=0.09, color=color)
-            year = style.text(strings[f"{key}_year"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+            room = step - self.column_gap
+            year = style.wrapped(strings[f"{key}_year"], room, color=style.MUTED_TEXT)
             year.next_to(dot, UP, buff=0.15)
-            # One Text per line, centred under the dot (a multi-line Text is left-aligned).
-            caption = VGroup(*(style.text(line, size=style.SIZE_SMALL) for line in strings[key].split("\n")))
-            caption.arrange(DOWN, buff=0.12).next_to(dot, DOWN, buff=0.2)
+            caption = style.wrapped(strings[key], room).next_to(dot, DOWN, buff=0.2)
             row_stations.add(VGroup(year, dot, caption))
         years = [station[0] for station in row_stations]
         top = max(year.get_top()[1] for year in years)

@@ -36,7 +36,7 @@ class RocTrace(SnapshotPanel, VGroup):
                              y_color=style.METRIC_COLORS["recall"])
         self.axes, self.tick_labels = self.plot.axes, self.plot.tick_labels
         self.axis_labels, self.title = self.plot.axis_labels, self.plot.title
-        self.chance = self.plot.chance(strings["chance"], (0.72, 0.6))
+        self.chance = self.plot.chance(strings["chance"], (0.5, 0.38))
         self.path = VMobject(stroke_color=style.METRIC_COLORS["auc"], stroke_width=style.STROKE_CURVE)
         self.path.set_points_as_corners([self.axes.c2p(0, 0)] * 2)
         self.path.set_stroke(opacity=0.0)

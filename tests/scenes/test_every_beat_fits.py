@@ -1,0 +1,90 @@
+"""Every scene, played through without drawing: after each play and wait, all fits the frame.
+
+The per-scene tests check chosen moments; this one checks every beat of the
+story, in both languages and in both the 16:9 and the 4:3 frame (stills for
+Beamer and handouts), so a long Spanish label or a narrow frame cannot push
+text off screen or onto other text at a moment nobody looked at.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from data import load_dataset
+from scenes.facts import facts_for
+from scenes.registry import LECTURE_ORDER, scene_class
+from tests.scenes.conftest import describe, outside_frame, overlapping_texts, text_units
+
+pytestmark = pytest.mark.slow
+
+FRAMES = {"16:9": 16 / 9, "4:3": 4 / 3}
+
+
+def visible(mobjects):
+    """Mobjects drawn now: faded-out leftovers (opacity 0) are not on screen."""
+    return [m for m in mobjects
+            if any(p.get_fill_opacity() > 0.05 or p.get_stroke_opacity() > 0.05 for p in m.family_members_with_points())]
+
+
+def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir) -> list:
+    """Play the scene without writing frames; after each play/wait, what sticks out or overlaps."""
+    from manim import Group, tempconfig
+
+    found = []
+    with tempconfig({"pixel_width": round(240 * ratio), "pixel_height": 240, "frame_width": 8.0 * ratio,
+                     "frame_height": 8.0, "frame_rate": 5, "dry_run": True, "disable_caching": True,
+                     "format": "none", "verbosity": "ERROR", "progress_bar": "none", "media_dir": str(media_dir)}):
+        scene = scene_class(name)(facts, lang)
+        beats = []
+
+        def checked(method):
+            def run(*args, **kwargs):
+                result = method(*args, **kwargs)
+                beats.append(method.__name__)
+                shown = Group(*visible(scene.mobjects))
+                outside = [getattr(t, "text", type(t).__name__) for t in text_units(shown) if outside_frame(t)]
+                if not outside and outside_frame(shown):
+                    outside = ["a drawing"]
+                overlaps = describe(overlapping_texts(shown))
+                if outside or overlaps:
+                    found.append({"beat": len(beats), "after": method.__name__, "outside": outside,
+                                  "overlapping": overlaps})
+                return result
+            return run
+
+        scene.play, scene.wait = checked(scene.play), checked(scene.wait)
+        scene.render()
+    assert len(beats) > 5, "the scene was not played through"
+    return found
+
+
+@pytest.fixture(scope="module")
+def datasets():
+    return {name: facts_for(load_dataset(name)) for name in ("clinic20", "screening")}
+
+
+@pytest.mark.parametrize("frame", FRAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("name", LECTURE_ORDER)
+def test_every_beat_fits_on_clinic20(name, lang, frame, datasets, tmp_path):
+    assert problems_at_every_beat(name, datasets["clinic20"], lang, FRAMES[frame], tmp_path) == []
+
+
+@pytest.mark.parametrize("name", [n for n in LECTURE_ORDER if n not in ("RadarHistory", "MulticlassConfusion")])
+def test_every_beat_fits_on_screening_in_spanish_4x3(name, datasets, tmp_path):
+    """The default data (n = 231: three-digit counts) in the narrowest case: Spanish words, 4:3."""
+    assert problems_at_every_beat(name, datasets["screening"], "es", FRAMES["4:3"], tmp_path) == []
+
+
+def test_the_check_sees_text_pushed_off_screen(datasets, tmp_path, monkeypatch):
+    """The checker itself: a scene whose title is moved off screen is reported."""
+    from scenes.cost_threshold import CostThreshold
+
+    header = CostThreshold.header
+
+    def off_screen(self, step):
+        return header(self, step).shift([20, 0, 0])
+
+    monkeypatch.setattr(CostThreshold, "header", off_screen)
+    found = problems_at_every_beat("CostThreshold", datasets["clinic20"], "en", FRAMES["16:9"], tmp_path)
+    assert found and any(p["outside"] for p in found)
