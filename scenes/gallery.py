@@ -52,7 +52,7 @@ def _numbers(info: dict) -> str:
             f"F1 {info['f1']:.2f}")
 
 
-def _figure(path: Path, out_dir: Path, lang: str) -> str:
+def _figure(path: Path, out_dir: Path, lang: str, sha256: str | None) -> str:
     relative = html.escape(path.relative_to(out_dir).as_posix())
     caption = f'<figcaption><a href="{relative}">{html.escape(path.name)}</a></figcaption>'
     if path.suffix in _VIDEO_TYPES:
@@ -61,7 +61,12 @@ def _figure(path: Path, out_dir: Path, lang: str) -> str:
         if vtt.is_file():
             track = (f'<track kind="subtitles" src="{html.escape(vtt.relative_to(out_dir).as_posix())}" '
                      f'srclang="{lang}" label="{_LANGS.get(lang, lang)}" default>')
-        media = (f'<video controls preload="metadata" muted><source src="{relative}" '
+        poster = ""
+        if sha256:  # scenes open on black: show a frame from the middle until played
+            from scenes.posters import poster_for
+
+            poster = f' poster="{html.escape(poster_for(path, sha256).relative_to(out_dir).as_posix())}"'
+        media = (f'<video controls preload="metadata" muted{poster}><source src="{relative}" '
                  f'type="{_VIDEO_TYPES[path.suffix]}">{track}</video>')
     else:
         media = f'<img src="{relative}" alt="{html.escape(path.stem)}" loading="eager">'
@@ -83,8 +88,8 @@ def build_gallery(out_dir: Path) -> Path:
                      if (lang_dir / name).is_file() and (lang_dir / name).suffix in (*_VIDEO_TYPES, *_IMAGES)]
             if media:
                 parts.append(f"<h3>{html.escape(_LANGS.get(lang_dir.name, lang_dir.name))}</h3>")
-                parts.append('<div class="grid">' + "".join(_figure(p, out_dir, lang_dir.name) for p in media)
-                             + "</div>")
+                figures = (_figure(p, out_dir, lang_dir.name, entries[p.name].get("output_sha256")) for p in media)
+                parts.append('<div class="grid">' + "".join(figures) + "</div>")
         if len(parts) > 2:
             sections.append("\n".join(parts))
     page = ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PALETTEGEN_ARGS", "PALETTEUSE_ARGS", "mp4_to_gif", "output_size", "probe"]
+__all__ = ["PALETTEGEN_ARGS", "PALETTEUSE_ARGS", "mp4_to_gif", "output_size", "probe", "open_video"]
 
 #: Options of the ``palettegen`` filter (pass 1).
 PALETTEGEN_ARGS = "stats_mode=diff"
@@ -70,7 +70,7 @@ def output_size(width: int, height: int, max_width: int) -> tuple[int, int]:
     return out_w, max(out_h, 2)
 
 
-def _open_video(path: Path) -> tuple[Any, Any]:
+def open_video(path: Path) -> tuple[Any, Any]:
     """Open ``path`` and return ``(container, first video stream)``."""
     import av
 
@@ -117,7 +117,7 @@ def _run_graph(path: Path, build: Any, extra_frames: tuple[tuple[int, Any], ...]
     import av
     import av.filter
 
-    container, stream = _open_video(path)
+    container, stream = open_video(path)
     out: list[Any] = []
     try:
         graph = av.filter.Graph()
@@ -210,7 +210,7 @@ def mp4_to_gif(
     if max_fps <= 0:
         raise ValueError(f"max_fps must be positive, got {max_fps}")
 
-    container, stream = _open_video(source)
+    container, stream = open_video(source)
     try:
         src_fps = _source_fps(stream)
         stream_tb = stream.time_base
@@ -298,7 +298,7 @@ def probe(path: Path) -> dict[str, Any]:
     ValueError
         If the file has no video stream or no decodable frame.
     """
-    container, stream = _open_video(Path(path))
+    container, stream = open_video(Path(path))
     count = 0
     first_pts = last_pts = None
     last_duration = 0

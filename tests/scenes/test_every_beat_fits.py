@@ -22,8 +22,10 @@ FRAMES = {"16:9": 16 / 9, "4:3": 4 / 3}
 
 def visible(mobjects):
     """Mobjects drawn now: faded-out leftovers (opacity 0) are not on screen."""
-    return [m for m in mobjects
-            if any(p.get_fill_opacity() > 0.05 or p.get_stroke_opacity() > 0.05 for p in m.family_members_with_points())]
+    def drawn(part):
+        return part.get_fill_opacity() > 0.05 or part.get_stroke_opacity() > 0.05
+
+    return [m for m in mobjects if any(drawn(part) for part in m.family_members_with_points())]
 
 
 def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir) -> list:

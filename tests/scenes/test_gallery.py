@@ -74,3 +74,25 @@ def test_screenshot(gallery, tmp_path):
     shot = tmp_path / "gallery.png"
     run_chromium(tmp_path, "--window-size=1280,900", f"--screenshot={shot}", gallery.as_uri())
     assert shot.is_file() and shot.stat().st_size > 10_000
+
+
+def test_videos_show_a_poster_from_the_middle_not_the_black_first_frame(gallery):
+    from PIL import Image, ImageStat
+
+    posters = re.findall(r'poster="([^"]+)"', gallery.read_text())
+    assert len(posters) == 1 and posters[0].startswith("clinic20/en/.posters/ThresholdSweep.mp4.")
+    with Image.open(gallery.parent / posters[0]) as image:
+        assert image.format == "JPEG" and image.size == (192, 108)
+        assert ImageStat.Stat(image.convert("L")).mean[0] > 20  # the panels, not the opening black
+
+
+def test_a_poster_is_made_once_per_video_content(gallery, tmp_path):
+    from scenes.posters import poster_for
+
+    video = tmp_path / "ThresholdSweep.mp4"
+    shutil.copyfile(gallery.parent / "clinic20" / "en" / video.name, video)
+    first = poster_for(video, "a" * 64)
+    made = first.stat().st_mtime_ns
+    assert poster_for(video, "a" * 64).stat().st_mtime_ns == made
+    second = poster_for(video, "b" * 64)
+    assert second != first and second.is_file() and not first.exists()
