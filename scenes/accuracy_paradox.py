@@ -146,17 +146,17 @@ class AccuracyParadox(LectureScene):
                  threshold=f"{numbers.threshold:.2f}")
         self.play(FadeIn(self.heading), FadeIn(self.slider), FadeIn(self.bars.static_parts()),
                   run_time=self.fade_seconds)
-        self.wait(self.intro_seconds - self.fade_seconds)
+        self.hold(self.intro_seconds - self.fade_seconds)
         self.beat("intro")
         # Accuracy: both look fine.
         self.say("say_ap_accuracy", self.accuracy_seconds, **two)
         self.reveal(("accuracy",))
-        self.wait(self.accuracy_seconds - self.grow_seconds - self.fade_seconds)
+        self.hold(self.accuracy_seconds - self.grow_seconds - self.fade_seconds)
         self.beat("accuracy")
         # Recall, balanced accuracy, MCC: the do-nothing model is exposed.
         self.say("say_ap_others", self.others_seconds)
         self.reveal(COMPARED[1:])
-        self.wait(self.others_seconds - self.grow_seconds - self.fade_seconds)
+        self.hold(self.others_seconds - self.grow_seconds - self.fade_seconds)
         self.beat("others")
         # Per 1000 patients, then the disease gets rarer.
         half = (self.fade_seconds + self.slide_seconds) / 2
@@ -169,13 +169,13 @@ class AccuracyParadox(LectureScene):
         marks = self.verdict_marks()
         self.say("say_ap_hold", self.hold_seconds, sick=f"{numbers.do_nothing_path.fn[-1]:.0f}")
         self.play(FadeIn(marks), run_time=self.fade_seconds)
-        self.wait(self.hold_seconds - self.fade_seconds)
+        self.hold(self.hold_seconds - self.fade_seconds)
         self.beat("verdict")
         # Closing.
         closing = self.closing_card("ap_closing")
         self.say("say_ap_closing", self.closing_seconds)
         self.play(FadeOut(layout), FadeOut(marks), Write(closing), run_time=self.fade_seconds)
-        self.wait(self.closing_seconds - self.fade_seconds)
+        self.hold(self.closing_seconds - self.fade_seconds)
 
     def reveal(self, metrics) -> None:
         """Grow both bars of each row in ``metrics``, then show their numbers."""

@@ -193,7 +193,7 @@ class OverlappingHumps(LectureScene):
         card = self.opening()
         self.say("say_humps_opening", self.opening_seconds, dataset=self.dataset_name, **counts)
         self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
-        self.wait(self.opening_seconds - 2 * self.fade_seconds)
+        self.hold(self.opening_seconds - 2 * self.fade_seconds)
         self.beat("opening")
         self.play(FadeOut(card), run_time=self.fade_seconds)
         # The humps: axes and dots, then the smoothed curves over them.
@@ -205,7 +205,7 @@ class OverlappingHumps(LectureScene):
         self.play(FadeIn(VGroup(self.header, self.caption, humps.axes, humps.ticks, humps.axis_label,
                                 humps.dot_names, *humps.dots.values())), run_time=self.fade_seconds)
         self.play(*(Create(curve) for curve in humps.curves.values()), run_time=self.draw_seconds)
-        self.wait(self.look_seconds)
+        self.hold(self.look_seconds)
         # The line at the default threshold splits each hump in two.
         start = f.at(self.start_threshold)
         self.say("say_humps_line", self.fade_seconds + self.line_hold_seconds,
@@ -214,13 +214,13 @@ class OverlappingHumps(LectureScene):
         self.play(FadeIn(VGroup(*humps.regions.values(), humps.line, humps.theta, *humps.labels.values(),
                                 self.readout)), run_time=self.fade_seconds)
         self.split_layers()
-        self.wait(self.line_hold_seconds)
+        self.hold(self.line_hold_seconds)
         self.beat("line")
         # Two kinds of error: blue right of the line, purple left of it.
         self.say("say_humps_errors", self.indicate_seconds + self.errors_hold_seconds, fp=start.fp, fn=start.fn)
         self.play(Indicate(humps.labels["fp"], color=None), Indicate(humps.labels["fn"], color=None),
                   run_time=self.indicate_seconds)
-        self.wait(self.errors_hold_seconds)
+        self.hold(self.errors_hold_seconds)
         self.beat("errors")
         # Slide left, then right: one error shrinks as the other grows.
         for key, threshold in (("say_humps_left", self.left_threshold), ("say_humps_right", self.right_threshold)):
@@ -228,7 +228,7 @@ class OverlappingHumps(LectureScene):
             self.say(key, self.glide_seconds + self.hold_seconds, threshold=f"{threshold:.2f}",
                      tp=snapshot.tp, fn=snapshot.fn, fp=snapshot.fp, positives=snapshot.positives)
             self.glide(snapshot, self.glide_seconds)
-            self.wait(self.hold_seconds)
+            self.hold(self.hold_seconds)
             self.beat(key.removeprefix("say_humps_"))
         # Sweep the whole grid: no line removes both errors (unless the humps do not overlap).
         separable = any(g.fn == 0 and g.fp == 0 for g in f.grid)
@@ -246,11 +246,11 @@ class OverlappingHumps(LectureScene):
             self.say(key, self.glide_seconds + self.twin_hold_seconds, threshold=f"{snapshot.threshold:.2f}",
                      fn=snapshot.fn, fp=snapshot.fp, accuracy=f"{snapshot.accuracy:.2f}")
             self.glide(snapshot, self.glide_seconds, *([FadeIn(box)] if index == 0 else []))
-            self.wait(self.twin_hold_seconds)
+            self.hold(self.twin_hold_seconds)
         self.beat("twins")
         # Closing: the trade-off in one sentence.
         closing = self.closing_card("humps_closing")
         self.say("say_humps_closing", self.closing_seconds)
         self.play(FadeOut(self.still_layer, self.live_layer, box), Write(closing), run_time=self.fade_seconds)
-        self.wait(self.closing_seconds - self.fade_seconds)
+        self.hold(self.closing_seconds - self.fade_seconds)
 

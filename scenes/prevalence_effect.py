@@ -145,7 +145,7 @@ class PrevalenceEffect(LectureScene):
         self.say("say_pe_intro", self.intro_seconds, threshold=f"{numbers.threshold:.2f}",
                  recall=f"{op.recall:.2f}", fpr=f"{op.fpr:.2f}", **at(0))
         self.play(FadeIn(layout), run_time=self.fade_seconds)
-        self.wait(self.intro_seconds - self.fade_seconds)
+        self.hold(self.intro_seconds - self.fade_seconds)
         self.beat("intro")
         # Up to a common disease.
         self.say("say_pe_up", self.up_seconds, **at(turn))
@@ -160,11 +160,11 @@ class PrevalenceEffect(LectureScene):
         marks = self.hold_marks()
         self.say("say_pe_hold", self.hold_seconds, **at(last))
         self.play(FadeIn(marks), run_time=self.fade_seconds)
-        self.wait(self.hold_seconds - self.fade_seconds)
+        self.hold(self.hold_seconds - self.fade_seconds)
         self.beat("rare")
         # Closing.
         closing = self.closing_card("pe_closing")
         self.say("say_pe_closing", self.closing_seconds)
         self.play(FadeOut(layout), FadeOut(marks), Write(closing), run_time=self.fade_seconds)
-        self.wait(self.closing_seconds - self.fade_seconds)
+        self.hold(self.closing_seconds - self.fade_seconds)
 

@@ -98,7 +98,7 @@ class ScratchVsLibrary(LectureScene):
         # Heading and the empty rows.
         self.say("say_svl_intro", self.intro_seconds, threshold=f"{numbers.threshold:.2f}")
         self.play(FadeIn(self.heading), FadeIn(self.bars.static_parts()), run_time=self.fade_seconds)
-        self.wait(self.intro_seconds - self.fade_seconds)
+        self.hold(self.intro_seconds - self.fade_seconds)
         self.beat("intro")
         # Ours (solid), then scikit-learn's (striped), grown from zero.
         for index, key, seconds in ((0, "say_svl_ours", self.ours_seconds),
@@ -107,15 +107,15 @@ class ScratchVsLibrary(LectureScene):
             series = self.bars.series(index)
             self.play(*(GrowFromEdge(pair[0], LEFT) for pair in series), run_time=self.grow_seconds)
             self.play(*(FadeIn(pair[1], shift=RIGHT * 0.1) for pair in series), run_time=self.fade_seconds)
-            self.wait(seconds - self.grow_seconds - self.fade_seconds)
+            self.hold(seconds - self.grow_seconds - self.fade_seconds)
             self.beat(("ours", "theirs")[index])
         # The gap of every pair.
         self.say("say_svl_delta", self.delta_seconds, bound=bound)
         self.play(FadeIn(self.delta_column), run_time=self.fade_seconds)
         self.play(FadeIn(self.match, shift=UP * 0.1), run_time=self.fade_seconds)
-        self.wait(self.delta_seconds - 2 * self.fade_seconds)
+        self.hold(self.delta_seconds - 2 * self.fade_seconds)
         self.beat("delta")
         # The guard: verify runs before every render.
         self.say("say_svl_guard", self.guard_seconds)
         self.play(FadeIn(self.guard, shift=UP * 0.1), run_time=self.fade_seconds)
-        self.wait(self.guard_seconds - self.fade_seconds + self.closing_seconds)
+        self.hold(self.guard_seconds - self.fade_seconds + self.closing_seconds)

@@ -126,7 +126,7 @@ class ThresholdSweep(LectureScene):
         self.say("say_opening", self.opening_seconds, dataset=self.dataset_name,
                  n=first.n, positives=first.positives)
         self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
-        self.wait(self.opening_seconds - 2 * self.fade_seconds)
+        self.hold(self.opening_seconds - 2 * self.fade_seconds)
         self.beat("opening")
         self.play(FadeOut(card), run_time=self.fade_seconds)
         # Panels at θ = 0: everything is flagged positive.
@@ -149,11 +149,11 @@ class ThresholdSweep(LectureScene):
             self.play(*(panel.animate_to(snapshot) for panel in self.panels), run_time=self.glide_seconds)
             mark = self.marker(f"marker_{key}", snapshot)
             self.play(FadeIn(mark), run_time=self.mark_fade_seconds)
-            self.wait(self.hold_seconds)
+            self.hold(self.hold_seconds)
             self.beat(f"hold_{key}")
             self.play(FadeOut(mark), run_time=self.mark_fade_seconds)
         # Closing: the trade-off.
         closing = self.closing_card("closing")
         self.say("say_closing", self.closing_seconds)
         self.play(FadeOut(self.still_layer, self.live_layer), Write(closing), run_time=self.fade_seconds)
-        self.wait(self.closing_seconds - self.fade_seconds)
+        self.hold(self.closing_seconds - self.fade_seconds)
