@@ -42,6 +42,11 @@ class AucAsRanking(LectureScene):
     tie_seconds = 8.0
     all_seconds = 6.0
     grid_width = 4.6
+    #: In a 4:3 frame the pair grid narrows, with smaller score labels, to leave the right column readable.
+    narrow_grid_width = 3.0
+    narrow_label_size = 16
+    #: Space between the pair grid and the right column.
+    column_gap = 0.45
     grid_height = 4.5
     tie_side = 1.5
 
@@ -53,8 +58,11 @@ class AucAsRanking(LectureScene):
         shown = n.shown
         self.title = style.text(s["rank_title"], size=style.SIZE_HEADER, weight="BOLD")
         self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+        narrow = style.narrow()
         self.grid = PairGrid(shown.positive_scores, shown.negative_scores, shown.outcome, shown.roc_fpr,
-                             shown.roc_tpr, self.grid_width, self.grid_height, s["rank_x_axis"], s["rank_y_axis"])
+                             shown.roc_tpr, self.narrow_grid_width if narrow else self.grid_width, self.grid_height,
+                             s["rank_x_axis"], s["rank_y_axis"],
+                             label_size=self.narrow_label_size if narrow else style.SIZE_SMALL)
         self.grid.next_to(self.title, DOWN, buff=0.45).to_edge(LEFT, buff=style.EDGE_BUFF)
         rows, columns = shown.outcome.shape
         total = shown.counts.total
@@ -63,6 +71,9 @@ class AucAsRanking(LectureScene):
                                            negatives=n.negatives, total=total)
         else:
             data = s["rank_data"].format(positives=rows, negatives=columns, total=total)
+        if style.narrow():  # rewrap for the narrow right column instead of shrinking it
+            room = config.frame_width / 2 - style.EDGE_BUFF - self.grid.get_right()[0] - self.column_gap
+            data = "\n".join(style.balanced_lines(data.split(), room, style.SIZE_SMALL))
         self.data_line = style.text(data, size=style.SIZE_SMALL, color=style.MUTED_TEXT, line_spacing=0.8)
         self.legend = self.build_legend()
         self.counter = LiveText(s["rank_counter"], {
@@ -73,7 +84,7 @@ class AucAsRanking(LectureScene):
         self.stage = VGroup(self.legend, VGroup(self.counter, self.checked).arrange(DOWN, buff=0.15, aligned_edge=LEFT))
         self.stage.arrange(DOWN, buff=0.45, aligned_edge=LEFT)
         column = VGroup(self.data_line, self.stage).arrange(DOWN, buff=0.45, aligned_edge=LEFT)
-        column.next_to(self.grid, RIGHT, buff=0.6).align_to(self.grid, UP)
+        column.next_to(self.grid, RIGHT, buff=self.column_gap).align_to(self.grid, UP)
         self.fit_right(column)
         self.show_count(0)
         self.equation = self.build_equation()

@@ -117,18 +117,21 @@ class LectureScene(Scene):
         return (max(round(seconds * config.frame_rate), 1) - 0.5) / config.frame_rate
 
     def hold(self, seconds: float) -> None:
-        """A wait of exactly ``round(seconds * fps)`` frames (none for a hold that rounds to zero).
+        """A wait ending on the frame nearest ``seconds`` from now on the scene's clock (none if that is now).
 
         Manim writes ``int(duration * fps)`` frames for a still wait (2.4 s at
         5 fps, 11.999..., would lose a frame) but ``ceil(duration * fps)`` when
         time-based updaters run: ask for half a frame more or less accordingly.
         """
-        frames = round(seconds * config.frame_rate)
-        if not frames:
+        # Whole frames up to where the story's clock says this hold ends, so rounding never accumulates.
+        start = self.renderer.time
+        frames = round((start + seconds) * config.frame_rate) - round(start * config.frame_rate)
+        if frames <= 0:
             return
         moving = bool(self.hold_runs_updaters or self.always_update_mobjects or self.updaters
                       or any(mob.has_time_based_updater() for mob in self.get_mobject_family_members()))
         self.wait((frames + (-0.5 if moving else 0.5)) / config.frame_rate, frozen_frame=not moving)
+        self.renderer.time = (round(start * config.frame_rate) + frames) / config.frame_rate  # not the half frame
 
     def closing_card(self, key: str) -> VGroup:
         """``strings[key]`` as a title over ``strings[key + "_sub"]``, kept inside the safe width."""

@@ -50,8 +50,8 @@ class CostThreshold(LectureScene):
     #: Where the plot's origin sits, its size, the grid's scale and centre (frame units); 16:9, then 4:3.
     wide_layout = {"plot_origin": (-5.55, -1.45, 0.0), "plot_size": (7.0, 3.55), "grid_scale": 0.72,
                    "grid_center": (4.55, 0.75, 0.0)}
-    narrow_layout = {"plot_origin": (-3.75, -1.45, 0.0), "plot_size": (5.2, 3.55), "grid_scale": 0.6,
-                     "grid_center": (3.65, 0.75, 0.0)}
+    narrow_layout = {"plot_origin": (-3.75, -1.45, 0.0), "plot_size": (5.2, 3.55), "grid_scale": 0.64,
+                     "grid_center": (3.58, 0.75, 0.0)}
     legend_gap = 0.48
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):

@@ -218,13 +218,11 @@ class MulticlassConfusion(LectureScene):
             self.beat(f"class_{index + 1}")
         # Back to the whole matrix; the averages fill the table.
         self.play(FadeOut(block), FadeOut(tags), FadeOut(frames), self.grid.light(None), run_time=self.unlight_seconds)
-        lines = VGroup()
-        for position, name in enumerate(AVERAGES):
+        # Placed (and, in a narrow frame, shrunk) once as a block, so every line keeps one size.
+        lines = self._place_top(VGroup(*(self.average_line(name) for name in AVERAGES))
+                                .arrange(DOWN, buff=0.22, aligned_edge=LEFT))
+        for position, (name, line) in enumerate(zip(AVERAGES, lines, strict=True)):
             average_row = self.table_average_row(position, name)
-            line = self.average_line(name)
-            lines.add(line)
-            lines.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
-            self._place_top(lines)
             self.say(f"say_mc_{name}", self.average_fade_seconds + self.average_hold_seconds,
                      value=_rate(m.average(name)["f1"]), correct=m.correct, n=m.n)
             self.play(FadeIn(average_row), FadeIn(line), run_time=self.average_fade_seconds)

@@ -54,6 +54,8 @@ SIZE_TITLE = 40
 SIZE_HEADER = 36
 SIZE_LABEL = 24
 SIZE_SMALL = 20
+#: The least a panel may shrink text to fit a narrow (4:3) frame or long Spanish words.
+SIZE_MIN_READABLE = 12
 SIZE_NUMBER = 30
 SIZE_CELL_COUNT = 40
 SIZE_READOUT = 24

@@ -79,8 +79,9 @@ class ThresholdSweep(LectureScene):
                            size=style.SIZE_LABEL, color=style.HIGHLIGHT)
         label.next_to(self.header.track[0], RIGHT, buff=0.4)
         room = config.frame_width / 2 - style.EDGE_BUFF - label.get_left()[0]
-        if label.width > room:  # long Spanish labels or a 4:3 frame
-            label.scale_to_fit_width(room, about_edge=LEFT)
+        if label.width > room:  # long Spanish labels or a 4:3 frame: under the panels, above the readout
+            panels = VGroup(self.grid_panel, self.bars, self.roc)
+            label.next_to(panels, DOWN, buff=0.3).align_to(self.readout, LEFT)
         return VGroup(ring, label)
 
     def split_layers(self, layout: VGroup) -> None:

@@ -3,7 +3,8 @@
 The per-scene tests check chosen moments; this one checks every beat of the
 story, in both languages and in both the 16:9 and the 4:3 frame (stills for
 Beamer and handouts), so a long Spanish label or a narrow frame cannot push
-text off screen or onto other text at a moment nobody looked at.
+text off screen, onto other text, or below the smallest readable size at a
+moment nobody looked at.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ def visible(mobjects):
 
 def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir) -> list:
     """Play the scene without writing frames; after each play/wait, what sticks out or overlaps."""
-    from manim import Group, tempconfig
+    from manim import Group, Text, tempconfig
+
+    from scenes import style
 
     found = []
     with tempconfig({"pixel_width": round(240 * ratio), "pixel_height": 240, "frame_width": 8.0 * ratio,
@@ -48,9 +51,11 @@ def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir)
                 if not outside and outside_frame(shown):
                     outside = ["a drawing"]
                 overlaps = describe(overlapping_texts(shown))
-                if outside or overlaps:
+                texts = [t for t in shown.get_family() if isinstance(t, Text) and len(t.get_all_points())]
+                tiny = [(t.text, round(t.font_size, 1)) for t in texts if t.font_size < style.SIZE_MIN_READABLE - 0.05]
+                if outside or overlaps or tiny:
                     found.append({"beat": len(beats), "after": method.__name__, "outside": outside,
-                                  "overlapping": overlaps})
+                                  "overlapping": overlaps, "too_small": tiny})
                 return result
             return run
 
@@ -90,3 +95,17 @@ def test_the_check_sees_text_pushed_off_screen(datasets, tmp_path, monkeypatch):
     monkeypatch.setattr(CostThreshold, "header", off_screen)
     found = problems_at_every_beat("CostThreshold", datasets["clinic20"], "en", FRAMES["16:9"], tmp_path)
     assert found and any(p["outside"] for p in found)
+
+
+def test_the_check_sees_text_shrunk_too_far(datasets, tmp_path, monkeypatch):
+    """The checker itself: a heading scaled to a quarter is reported as too small."""
+    from scenes.cost_threshold import CostThreshold
+
+    header = CostThreshold.header
+
+    def shrunk(self, step):
+        return header(self, step).scale(0.25)
+
+    monkeypatch.setattr(CostThreshold, "header", shrunk)
+    found = problems_at_every_beat("CostThreshold", datasets["clinic20"], "en", FRAMES["16:9"], tmp_path)
+    assert found and any(p["too_small"] for p in found)

@@ -40,8 +40,10 @@ def test_cli_renders_mp4_subtitles_and_trace(tmp_path):
     assert trace["snapshots"][25]["threshold"] == 0.5 and trace["snapshots"][25]["tp"] == 4
     assert "[1/1] ThresholdSweep" in result.stdout
     narration = [video.with_suffix(ext) for ext in (".srt", ".vtt", ".txt")]
+    posters = list((video.parent / ".posters").glob("ThresholdSweep.mp4.*.jpg"))
+    assert len(posters) == 1
     assert all_files(out) == sorted([video, *narration, video.parent / "trace.json", video.parent / "manifest.json",
-                                     out / "datasets.json", out / "index.html"])
+                                     out / "datasets.json", out / "index.html", *posters])
     assert video.with_suffix(".vtt").read_text().startswith("WEBVTT")
     assert "recall 0.80" in video.with_suffix(".txt").read_text()
 
