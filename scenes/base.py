@@ -134,10 +134,11 @@ class LectureScene(Scene):
         self.renderer.time = (round(start * config.frame_rate) + frames) / config.frame_rate  # not the half frame
 
     def closing_card(self, key: str) -> VGroup:
-        """``strings[key]`` as a title over ``strings[key + "_sub"]``, kept inside the safe width."""
-        card = VGroup(style.text(self.strings[key], size=style.SIZE_TITLE, weight="BOLD"),
-                      style.text(self.strings[f"{key}_sub"], size=style.SIZE_LABEL, color=style.MUTED_TEXT))
-        return fit_card(card.arrange(DOWN, buff=0.3))
+        """``strings[key]`` as a title over ``strings[key + "_sub"]``, each wrapped to the safe width."""
+        width = style.safe_width()
+        title = style.wrapped(self.strings[key], width, size=style.SIZE_TITLE, weight="BOLD")
+        sub = style.wrapped(self.strings[f"{key}_sub"], width, size=style.SIZE_LABEL, color=style.MUTED_TEXT)
+        return fit_card(VGroup(title, sub).arrange(DOWN, buff=0.3))
 
     def beat(self, name: str) -> None:
         """A pause point of the story (a hold, a reveal). Videos run on; a slide deck breaks here."""

@@ -107,28 +107,29 @@ def text(content: str, size: float = SIZE_LABEL, color: str = TEXT, **kwargs) ->
         config.pixel_width, config.pixel_height = width, height
 
 
-def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str = TEXT):
+def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str = TEXT, **kwargs):
     """A VGroup of centred Texts, one per line (a multi-line Text is left-aligned).
 
     Lines break at the given newlines; if one of them is wider than ``width``
     (the columns of a 4:3 frame are narrow), the words are rewrapped into the
-    fewest lines that fit, as even in width as possible.
+    fewest lines that fit, as even in width as possible. ``kwargs`` go to
+    :func:`text` (``weight="BOLD"`` for a title).
     """
     from manim import DOWN, VGroup
 
     lines = words.split("\n")
-    if max(text(line, size=size).width for line in lines) > width:
-        lines = balanced_lines(" ".join(lines).split(), width, size)
-    return VGroup(*(text(line, size=size, color=color) for line in lines)).arrange(DOWN, buff=0.12)
+    if max(text(line, size=size, **kwargs).width for line in lines) > width:
+        lines = balanced_lines(" ".join(lines).split(), width, size, **kwargs)
+    return VGroup(*(text(line, size=size, color=color, **kwargs) for line in lines)).arrange(DOWN, buff=0.12)
 
 
-def balanced_lines(words: list[str], width: float, size: float) -> list[str]:
+def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> list[str]:
     """``words`` in the fewest lines no wider than ``width``, the widest line as narrow as can be.
 
     Widths are summed from single words and spaces (kerning across words ignored).
     """
-    sizes = [text(word, size=size).width for word in words]
-    space = text("x x", size=size).width - text("xx", size=size).width
+    sizes = [text(word, size=size, **kwargs).width for word in words]
+    space = text("x x", size=size, **kwargs).width - text("xx", size=size, **kwargs).width
 
     def span(i: int, j: int) -> float:  # width of words[i:j] on one line
         return sum(sizes[i:j]) + space * (j - i - 1)

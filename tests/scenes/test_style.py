@@ -54,3 +54,26 @@ def test_each_headline_metric_has_its_own_colour():
 def test_both_languages_have_the_same_keys():
     assert EN.keys() == ES.keys()
     assert (EN["tp"], EN["tn"], ES["tp"], ES["tn"]) == ("TP", "TN", "VP", "VN")
+
+
+def test_wrapped_keeps_lines_that_fit():
+    lines = style.wrapped("radiology and\ndiagnostic tests", 10.0)
+    assert [line.text for line in lines] == ["radiologyand", "diagnostictests"]  # Text drops spaces in .text
+
+
+def test_wrapped_rewraps_into_the_fewest_even_lines_that_fit():
+    words = "F1, the harmonic mean:\none knob for\nranking systems"
+    width = style.text("F1, the harmonic mean:", size=style.SIZE_SMALL).width * 0.8
+    lines = style.wrapped(words, width)
+    assert all(line.width <= width + 0.05 for line in lines)
+    as_given = sum(1 for _ in words.split("\n"))
+    assert len(lines) <= as_given + 1
+    assert "".join(line.text for line in lines) == words.replace("\n", "").replace(" ", "")
+
+
+def test_balanced_lines_prefer_even_widths_to_greedy_ones():
+    words = "aaaa bb cc dddd".split()
+    limit = style.text("aaaa bb cc", size=style.SIZE_SMALL).width + 0.05  # greedy: "aaaa bb cc" / "dddd"
+    assert style.balanced_lines(words, limit, style.SIZE_SMALL) == ["aaaa bb", "cc dddd"]
+    assert style.balanced_lines(words, 100.0, style.SIZE_SMALL) == ["aaaa bb cc dddd"]
+    assert style.balanced_lines(["unbreakable"], 0.1, style.SIZE_SMALL) == ["unbreakable"]
