@@ -134,11 +134,20 @@ class LiveText(VGroup):
         for name, group in self.parts:
             if name is not None:
                 group.add(self._rulers[name])
+        self._built_ruler_height = {name: ruler.height for name, ruler in self._rulers.items()}
         self._shown = {name: spec.placeholder for name, spec in self.slot_specs.items()}
         for name, spec in self.slot_specs.items():  # placeholders in the slot's weight, like later values
             self._draw_slot(name, spec.placeholder)
         # Horizontal offset of each part, in units of the '0' glyph height.
         self._offsets = [0.0] * len(self.parts)
+
+    @property
+    def font_size(self) -> float:
+        """The size the sentence is drawn at now: ``size`` times any scaling since it was built."""
+        for name, ruler in self._rulers.items():
+            if self._built_ruler_height[name] > 0:
+                return self.size * ruler.height / self._built_ruler_height[name]
+        return self.size
 
     @staticmethod
     def _ruler(glyphs: VGroup, placeholder: str) -> VMobject:

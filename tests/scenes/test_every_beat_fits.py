@@ -34,6 +34,7 @@ def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir)
     from manim import Group, Text, tempconfig
 
     from scenes import style
+    from scenes.components.live_text import LiveText
 
     found = []
     with tempconfig({"pixel_width": round(240 * ratio), "pixel_height": 240, "frame_width": 8.0 * ratio,
@@ -51,8 +52,9 @@ def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir)
                 if not outside and outside_frame(shown):
                     outside = ["a drawing"]
                 overlaps = describe(overlapping_texts(shown))
-                texts = [t for t in shown.get_family() if isinstance(t, Text) and len(t.get_all_points())]
-                tiny = [(t.text, round(t.font_size, 1)) for t in texts if t.font_size < style.SIZE_MIN_READABLE - 0.05]
+                texts = [t for t in shown.get_family() if isinstance(t, (Text, LiveText)) and len(t.get_all_points())]
+                tiny = [(getattr(t, "text", getattr(t, "template", "")), round(t.font_size, 1)) for t in texts
+                        if t.font_size < style.SIZE_MIN_READABLE - 0.05]
                 if outside or overlaps or tiny:
                     found.append({"beat": len(beats), "after": method.__name__, "outside": outside,
                                   "overlapping": overlaps, "too_small": tiny})

@@ -77,3 +77,12 @@ def test_balanced_lines_prefer_even_widths_to_greedy_ones():
     assert style.balanced_lines(words, limit, style.SIZE_SMALL) == ["aaaa bb", "cc dddd"]
     assert style.balanced_lines(words, 100.0, style.SIZE_SMALL) == ["aaaa bb cc dddd"]
     assert style.balanced_lines(["unbreakable"], 0.1, style.SIZE_SMALL) == ["unbreakable"]
+
+
+def test_live_text_reports_the_size_it_is_drawn_at():
+    from scenes.components.live_text import LiveText, rate_slot
+
+    line = LiveText("recall {r}: caught", {"r": rate_slot()}, size=24)
+    assert line.font_size == pytest.approx(24)
+    line.scale(0.5).set_values(r=0.61)
+    assert line.font_size == pytest.approx(12)
