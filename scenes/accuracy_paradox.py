@@ -68,7 +68,7 @@ class AccuracyParadox(LectureScene):
         self.verdict = style.text(s["ap_verdict"], size=style.SIZE_LABEL, color=style.HIGHLIGHT)
         self.verdict.next_to(self.slider, DOWN, buff=0.8, aligned_edge=LEFT)
         self.readout = self._readout()
-        self.readout.scale_to_fit_width(min(self.readout.width, style.safe_width()))
+        style.fit_width(self.readout)
         self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
         self.moving = VGroup(self.slider, self.bars, self.readout)
         layout = VGroup(self.heading, self.slider, self.bars, self.readout)

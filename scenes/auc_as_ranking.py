@@ -71,7 +71,7 @@ class AucAsRanking(LectureScene):
                                            negatives=n.negatives, total=total)
         else:
             data = s["rank_data"].format(positives=rows, negatives=columns, total=total)
-        if style.narrow():  # rewrap for the narrow right column instead of shrinking it
+        if narrow:  # rewrap for the narrow right column instead of shrinking it
             room = config.frame_width / 2 - style.EDGE_BUFF - self.grid.get_right()[0] - self.column_gap
             data = "\n".join(style.balanced_lines(data.split(), room, style.SIZE_SMALL))
         self.data_line = style.text(data, size=style.SIZE_SMALL, color=style.MUTED_TEXT, line_spacing=0.8)

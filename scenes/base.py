@@ -8,14 +8,7 @@ from scenes import style
 from scenes.facts import Facts
 from scenes.strings import dataset_title, strings_for
 
-__all__ = ["HeldSteps", "LectureScene", "fit_card"]
-
-
-def fit_card(card: VGroup) -> VGroup:
-    """Shrink a centred card (title, closing) to the safe width if it is wider; never enlarge it."""
-    if card.width > style.safe_width():
-        card.scale_to_fit_width(style.safe_width())
-    return card
+__all__ = ["HeldSteps", "LectureScene"]
 
 
 class HeldSteps(UpdateFromAlphaFunc):
@@ -124,21 +117,21 @@ class LectureScene(Scene):
         time-based updaters run: ask for half a frame more or less accordingly.
         """
         # Whole frames up to where the story's clock says this hold ends, so rounding never accumulates.
-        start = self.renderer.time
-        frames = round((start + seconds) * config.frame_rate) - round(start * config.frame_rate)
+        first = round(self.renderer.time * config.frame_rate)
+        frames = round((self.renderer.time + seconds) * config.frame_rate) - first
         if frames <= 0:
             return
         moving = bool(self.hold_runs_updaters or self.always_update_mobjects or self.updaters
                       or any(mob.has_time_based_updater() for mob in self.get_mobject_family_members()))
         self.wait((frames + (-0.5 if moving else 0.5)) / config.frame_rate, frozen_frame=not moving)
-        self.renderer.time = (round(start * config.frame_rate) + frames) / config.frame_rate  # not the half frame
+        self.renderer.time = (first + frames) / config.frame_rate  # not the half frame asked for
 
     def closing_card(self, key: str) -> VGroup:
         """``strings[key]`` as a title over ``strings[key + "_sub"]``, each wrapped to the safe width."""
         width = style.safe_width()
         title = style.wrapped(self.strings[key], width, size=style.SIZE_TITLE, weight="BOLD")
         sub = style.wrapped(self.strings[f"{key}_sub"], width, size=style.SIZE_LABEL, color=style.MUTED_TEXT)
-        return fit_card(VGroup(title, sub).arrange(DOWN, buff=0.3))
+        return style.fit_width(VGroup(title, sub).arrange(DOWN, buff=0.3))
 
     def beat(self, name: str) -> None:
         """A pause point of the story (a hold, a reveal). Videos run on; a slide deck breaks here."""

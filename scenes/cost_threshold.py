@@ -68,17 +68,16 @@ class CostThreshold(LectureScene):
                                                          positives=f.sweep.positives), size=style.SIZE_LABEL)
         rule = style.text(s["cost_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         card = VGroup(title, formula, data, rule).arrange(DOWN, buff=0.4)
-        return card.scale_to_fit_width(min(card.width, style.safe_width()))
+        return style.fit_width(card)
 
     def build_layout(self) -> VGroup:
         """Static axes and the grid at the first step's minimum; legend glyphs placed (shown with the legend)."""
         s = self.strings
         first = self.steps[0]
         where = self.narrow_layout if style.narrow() else self.wide_layout
-        self.plot_origin = where["plot_origin"]
         self.formula = style.text(s["cost_formula"], size=style.SIZE_LABEL, color=style.MUTED_TEXT)
         self.plot = CostPlot(s, *where["plot_size"])
-        self.plot.shift(self.plot_origin)
+        self.plot.shift(where["plot_origin"])
         self.grid_panel = ConfusionGrid(s, n=self.facts.sweep.n).scale(where["grid_scale"])
         self.grid_panel.move_to(where["grid_center"])
         self.grid_panel.update_to(first.at_min)
@@ -88,8 +87,8 @@ class CostThreshold(LectureScene):
                           dash_length=0.08)
         legend_top = self.plot.frame.get_bottom()[1] - 0.35
         self.legend_glyphs = VGroup(dot, square, dash)
+        left = max(where["plot_origin"][0] - 0.9, 0.1 - style.safe_width() / 2)
         for row, glyph in enumerate(self.legend_glyphs):
-            left = max(self.plot_origin[0] - 0.9, 0.1 - style.safe_width() / 2)
             glyph.move_to([left, legend_top - row * self.legend_gap, 0])
         self.still = VGroup(self.plot)
         return VGroup(self.still, self.grid_panel)

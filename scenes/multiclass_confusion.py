@@ -76,7 +76,7 @@ class MulticlassConfusion(LectureScene):
                           size=style.SIZE_LABEL)
         rule = style.text(s["mc_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         card = VGroup(title, data, rule).arrange(DOWN, buff=0.4)
-        return card.scale_to_fit_width(min(card.width, style.safe_width()))
+        return style.fit_width(card)
 
     def build_matrix(self) -> VGroup:
         """Title and the matrix, its left edge on the safe margin."""

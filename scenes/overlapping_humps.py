@@ -156,7 +156,7 @@ class OverlappingHumps(LectureScene):
                                         s["humps_negatives"]: style.NEGATIVE_COLOR})
         rule = style.text(s["humps_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         card = VGroup(title, data, rule).arrange(DOWN, buff=0.4)
-        return card.scale_to_fit_width(min(card.width, style.safe_width()))
+        return style.fit_width(card)
 
     def sweep(self) -> None:
         """θ over the 51 grid values, each held for the same share of ``sweep_seconds``."""

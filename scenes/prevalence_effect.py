@@ -71,7 +71,7 @@ class PrevalenceEffect(LectureScene):
         self.readout = self._readout()
         if self.readout.width > style.safe_width():  # a narrow (4:3) frame: one line under the other
             self.readout.arrange(DOWN, buff=0.2)
-        self.readout.scale_to_fit_width(min(self.readout.width, style.safe_width()))
+        style.fit_width(self.readout)
         self.readout.to_edge(DOWN, buff=style.EDGE_BUFF)
         room = top.get_bottom()[1] - self.readout.get_top()[1] - 0.7
         # Room at the right for the baseline label, which sits outside the PR axes.

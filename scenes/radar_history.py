@@ -102,7 +102,7 @@ class RadarHistory(LectureScene):
     def caption(self, words: str):
         """A line of on-screen narration at the bottom of the frame."""
         line = style.text(words, size=style.SIZE_LABEL, color=style.HIGHLIGHT)
-        line.scale_to_fit_width(min(line.width, style.safe_width()))
+        style.fit_width(line)
         return line.to_edge(DOWN, buff=style.EDGE_BUFF)
 
     def knob_index(self, position: float) -> int:
@@ -141,7 +141,7 @@ class RadarHistory(LectureScene):
         lines = VGroup(*(style.text(line, size=style.SIZE_TITLE, weight="BOLD")
                          for line in self.strings["radar_closing"].split("\n")))
         lines.arrange(DOWN, buff=0.3)
-        return lines.scale_to_fit_width(min(lines.width, style.safe_width()))
+        return style.fit_width(lines)
 
     def split_layers(self, layout: VGroup) -> None:
         """Stills first (drawn once into Manim's cached background), live parts, then the beam."""

@@ -59,7 +59,7 @@ class RocPrCurves(LectureScene):
         self.baseline_label.next_to(self.pr_axes.point(1, n.prevalence), RIGHT, buff=0.2)
         pr_block = VGroup(self.pr_axes, self.baseline_label)
         plots = VGroup(self.roc_axes, pr_block).arrange(RIGHT, buff=0.9, aligned_edge=UP)
-        plots.scale_to_fit_width(min(plots.width, style.safe_width()))
+        style.fit_width(plots)
         plots.move_to([0, 0, 0]).to_edge(UP, buff=style.EDGE_BUFF)
         self.baseline_label.align_to(self.pr_axes.point(1, n.prevalence), DOWN).shift(
             DOWN * self.baseline_label.height / 2)

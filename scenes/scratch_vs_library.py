@@ -48,7 +48,7 @@ class ScratchVsLibrary(LectureScene):
                                                             threshold=f"{numbers.threshold:.2f}"),
                                    size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         heading = VGroup(self.title, self.subtitle).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-        heading.scale_to_fit_width(min(heading.width, style.safe_width())).to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+        style.fit_width(heading).to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         names = {metric: s["svl_auc"] if metric == "auc" else s[metric] for metric in METRICS}
         slot = Slot("0." + "0" * DECIMALS, f"{{:.{DECIMALS}f}}")
         self.bars = PairedBars(METRICS, names, (s["svl_ours"], s["svl_theirs"]), slot,
@@ -69,7 +69,7 @@ class ScratchVsLibrary(LectureScene):
         self.guard = style.text(s["svl_guard"].format(version=numbers.sklearn_version),
                                 size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         notes = VGroup(self.match, self.guard).arrange(DOWN, buff=0.25)
-        notes.scale_to_fit_width(min(notes.width, style.safe_width()))
+        style.fit_width(notes)
         notes.to_edge(DOWN, buff=style.EDGE_BUFF)
         # The table fills the room between the heading and the notes.
         table = VGroup(self.bars, self.delta_column)

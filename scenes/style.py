@@ -83,6 +83,13 @@ def safe_width() -> float:
     return config.frame_width - 2 * SIDE_MARGIN
 
 
+def fit_width(mobject):
+    """Shrink ``mobject`` to the safe width if it is wider; never enlarge it. Returns it."""
+    if mobject.width > safe_width():
+        mobject.scale_to_fit_width(safe_width())
+    return mobject
+
+
 def narrow() -> bool:
     """True in a 4:3 frame (10.67 x 8 units), where side-by-side panels must shrink."""
     from manim import config
@@ -117,10 +124,12 @@ def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str = TEX
     """
     from manim import DOWN, VGroup
 
-    lines = words.split("\n")
-    if max(text(line, size=size, **kwargs).width for line in lines) > width:
-        lines = balanced_lines(" ".join(lines).split(), width, size, **kwargs)
-    return VGroup(*(text(line, size=size, color=color, **kwargs) for line in lines)).arrange(DOWN, buff=0.12)
+    given = words.split("\n")
+    lines = [text(line, size=size, color=color, **kwargs) for line in given]
+    if max(line.width for line in lines) > width:
+        lines = [text(line, size=size, color=color, **kwargs)
+                 for line in balanced_lines(" ".join(given).split(), width, size, **kwargs)]
+    return VGroup(*lines).arrange(DOWN, buff=0.12)
 
 
 def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> list[str]:

@@ -17,7 +17,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import HeldSteps, LectureScene, fit_card
+from scenes.base import HeldSteps, LectureScene
 from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
 
 __all__ = ["ThresholdSweep"]
@@ -47,7 +47,7 @@ class ThresholdSweep(LectureScene):
         self.roc = RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"])
         row = VGroup(self.grid_panel, self.bars, self.roc).arrange(RIGHT, buff=style.PANEL_GAP, aligned_edge=UP)
         # Long labels (Spanish) may widen the row: shrink it to the safe width.
-        row.scale_to_fit_width(min(row.width, style.safe_width()))
+        style.fit_width(row)
         row.move_to([0, 0, 0]).align_to([0, style.PANEL_TOP, 0], UP)
         self.readout = Readout(s, n=first.n, positives=first.positives)
         self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
@@ -70,7 +70,7 @@ class ThresholdSweep(LectureScene):
             dataset=self.dataset_name, n=first.n, positives=first.positives,
             prevalence=f"{first.prevalence:.2f}"), size=style.SIZE_LABEL)
         rule = style.text(s["opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        return fit_card(VGroup(title, data, rule).arrange(DOWN, buff=0.4))
+        return style.fit_width(VGroup(title, data, rule).arrange(DOWN, buff=0.4))
 
     def marker(self, key: str, snapshot) -> VGroup:
         """A hold marker: a ring on the ROC dot and a label beside the slider."""

@@ -134,7 +134,8 @@ class LiveText(VGroup):
         for name, group in self.parts:
             if name is not None:
                 group.add(self._rulers[name])
-        self._built_ruler_height = {name: ruler.height for name, ruler in self._rulers.items()}
+        # A slot's ruler scales with the sentence: its height now against at birth gives the drawn size.
+        self._size_ruler = next(((r, r.height) for r in self._rulers.values() if r.height > 0), None)
         self._shown = {name: spec.placeholder for name, spec in self.slot_specs.items()}
         for name, spec in self.slot_specs.items():  # placeholders in the slot's weight, like later values
             self._draw_slot(name, spec.placeholder)
@@ -144,10 +145,10 @@ class LiveText(VGroup):
     @property
     def font_size(self) -> float:
         """The size the sentence is drawn at now: ``size`` times any scaling since it was built."""
-        for name, ruler in self._rulers.items():
-            if self._built_ruler_height[name] > 0:
-                return self.size * ruler.height / self._built_ruler_height[name]
-        return self.size
+        if self._size_ruler is None:  # no live number: nothing to measure by
+            return self.size
+        ruler, built_height = self._size_ruler
+        return self.size * ruler.height / built_height
 
     @staticmethod
     def _ruler(glyphs: VGroup, placeholder: str) -> VMobject:
