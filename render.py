@@ -97,7 +97,7 @@ def cli(context: click.Context, config_path: str | None) -> None:
     """
     from pathlib import Path
 
-    from scenes.project_config import CONFIG_NAME, ConfigError, default_map, read_config
+    from scenes.publish.config import CONFIG_NAME, ConfigError, default_map, read_config
 
     path = Path(config_path) if config_path else Path(CONFIG_NAME)
     if config_path or path.is_file():
@@ -113,7 +113,7 @@ def cli(context: click.Context, config_path: str | None) -> None:
 def list_command() -> None:
     """List the scenes and built-in datasets."""
     from data import BUILTINS
-    from scenes.registry import SCENES
+    from scenes.publish.registry import SCENES
 
     click.echo("Scenes, in lecture order (render.py render NAME ...):")
     for name, (_, description, _) in SCENES.items():
@@ -238,7 +238,7 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     """Render scenes (default: the whole lecture, in order) into OUT; skip what is up to date."""
     from pathlib import Path
 
-    from scenes.registry import LECTURE_ORDER, SCENES
+    from scenes.publish.registry import LECTURE_ORDER, SCENES
 
     names = tuple(scene_names) or LECTURE_ORDER
     unknown = [name for name in names if name not in SCENES]
@@ -256,12 +256,12 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
 
     from data import DataError
     from metrics import VerificationError
-    from scenes.lecture import LectureRequest, run_lecture
-    from scenes.runner import RenderOptions
+    from scenes.publish.lecture import LectureRequest, run_lecture
+    from scenes.publish.runner import RenderOptions
 
     stills = frozenset()
     if thresholds:
-        from scenes.registry import scene_class
+        from scenes.publish.registry import scene_class
 
         stills = frozenset(name for name in names if scene_class(name).supports_stills)
         if set(names) - stills:
@@ -316,7 +316,7 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
     """Build a slide deck through manim-slides, breaking at each story beat (holds, reveals)."""
     from pathlib import Path
 
-    from scenes.registry import LECTURE_ORDER, SCENES
+    from scenes.publish.registry import LECTURE_ORDER, SCENES
 
     names = tuple(scene_names) or LECTURE_ORDER
     unknown = [name for name in names if name not in SCENES]
@@ -331,7 +331,7 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
 
     from metrics import VerificationError
     from scenes.facts import facts_for
-    from scenes.slides import build_deck
+    from scenes.publish.slides import build_deck
 
     try:
         facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp)
@@ -357,7 +357,7 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
 @click.pass_context
 def watch(context: click.Context, interval: float, debounce: float, render_args: tuple[str, ...]) -> None:
     """Re-render when the data file or umbral.toml changes (RENDER_ARGS go to `render`). Ctrl-C stops."""
-    from scenes.watcher import watch_and_render
+    from scenes.publish.watch import watch_and_render
 
     config = context.parent.params.get("config_path") if context.parent else None
     try:

@@ -7,7 +7,7 @@ Informational: prints a table (and x264 preset timings), always exits 0.
 
 Both scenes build the real panels with ``ThresholdSweep.build_panels`` for the
 ``screening`` dataset in English, and render through Manim with the config the
-project uses (``scenes.runner._manim_config``: no cache, mp4, a private media
+project uses (``scenes.publish.runner._manim_config``: no cache, mp4, a private media
 folder per render). The sweep plays the scene's own 10 s sweep over the 51
 grid snapshots; the control holds the same mobjects still for as long with
 ``self.wait``, so their ratio is the price of the animation itself (the build,
@@ -32,7 +32,7 @@ from manim import tempconfig  # noqa: E402
 from data import load_dataset  # noqa: E402
 from scenes import style  # noqa: E402
 from scenes.facts import facts_for  # noqa: E402
-from scenes.runner import RenderOptions, _manim_config  # noqa: E402
+from scenes.publish.runner import RenderOptions, _manim_config  # noqa: E402
 from scenes.threshold_sweep import ThresholdSweep  # noqa: E402
 
 DATASET = "screening"

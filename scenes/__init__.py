@@ -1,1 +1,4 @@
-"""Manim scenes of the lecture, their panels and the renderer; scenes read precomputed Facts."""
+"""What draws: the lecture's scenes, their panels (components), per-scene numbers, style and strings.
+
+Turning scenes into files and pages lives in :mod:`scenes.publish`; nothing here imports it.
+"""

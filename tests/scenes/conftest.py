@@ -125,8 +125,8 @@ def tiny_render(scene_name, facts, tmp_path, fps=5, **options):
     """Render ``scene_name`` at 192x108; its video's probe and its subtitle cues."""
     import srt
 
-    from scenes.media_convert import probe
-    from scenes.runner import RenderOptions, render_scene
+    from scenes.publish.media_convert import probe
+    from scenes.publish.runner import RenderOptions, render_scene
 
     written = render_scene(scene_name, facts, RenderOptions(resolution=(192, 108), fps=fps, out_dir=tmp_path,
                                                             **options))

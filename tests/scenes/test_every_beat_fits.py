@@ -13,7 +13,7 @@ import pytest
 
 from data import load_dataset
 from scenes.facts import facts_for
-from scenes.registry import LECTURE_ORDER, scene_class
+from scenes.publish.registry import LECTURE_ORDER, scene_class
 from tests.scenes.conftest import describe, outside_frame, overlapping_texts, text_units
 
 pytestmark = pytest.mark.slow

@@ -6,7 +6,7 @@ import pytest
 
 from scenes.components.score_humps import REGIONS
 from scenes.overlapping_humps import OverlappingHumps, accuracy_twins
-from scenes.runner import RenderOptions, render_scene
+from scenes.publish.runner import RenderOptions, render_scene
 from tests.scenes.conftest import describe, outside_frame, overlapping_texts, tiny_render
 
 STAGES = (0.0, 0.5, 1.0)

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scenes.registry import scene_class
+from scenes.publish.registry import scene_class
 
 __all__ = ["QUALITIES", "RenderOptions", "atomic_target", "output_path", "render_scene", "write_trace"]
 
@@ -142,7 +142,7 @@ def _place(source: Path, final: Path) -> None:
 
 def _write_narration(srt_source: Path, final: Path, scene_name: str, subtitles: bool) -> list[Path]:
     """Beside the video: .srt and .vtt subtitles (unless turned off) and a .txt transcript."""
-    from scenes.subtitles import srt_to_transcript, srt_to_vtt
+    from scenes.publish.subtitles import srt_to_transcript, srt_to_vtt
 
     srt_text = srt_source.read_text(encoding="utf-8")
     outputs = {final.with_suffix(".txt"): srt_to_transcript(srt_text, f"{scene_name} ({final.parent.name})")}
@@ -169,7 +169,7 @@ def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float
         manim_fmt = "mp4" if fmt == "gif" else fmt
         artifact, subtitles = _run_manim(scene_name, facts, options, media_dir, manim_fmt, still_at)
         if fmt == "gif":
-            from scenes.media_convert import mp4_to_gif
+            from scenes.publish.media_convert import mp4_to_gif
 
             gif = media_dir / "scene.gif"
             mp4_to_gif(artifact, gif, max_fps=GIF_MAX_FPS, max_width=GIF_MAX_WIDTH, loop=options.gif_loop)

@@ -3,7 +3,7 @@
 A scene's story is unchanged: :meth:`LectureScene.beat` is a no-op in a
 video and a slide break here, so the lecturer advances the deck at each
 beat. ``build_deck`` renders every scene as slides in a private Manim media
-folder (cache off, as in :mod:`scenes.runner`), converts them with
+folder (cache off, as in :mod:`scenes.publish.runner`), converts them with
 manim-slides' converters and renames the result into
 ``OUT/<dataset>/<lang>/slides.<ext>``, so a failure leaves no deck behind.
 
@@ -44,8 +44,8 @@ from manim import ManimColor  # imported first: manim-slides picks its API from 
 from manim_slides.slide import Slide
 
 from scenes.base import LectureScene
-from scenes.registry import SCENES, scene_class
-from scenes.runner import RenderOptions, _manim_config
+from scenes.publish.registry import SCENES, scene_class
+from scenes.publish.runner import RenderOptions, _manim_config
 
 __all__ = ["DECK_FORMATS", "UmbralSlide", "build_deck", "deck_path", "render_slides", "slide_class"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from scenes import manifest
+from scenes.publish import manifest
 
 __all__ = ["build_gallery"]
 
@@ -63,7 +63,7 @@ def _figure(path: Path, out_dir: Path, lang: str, sha256: str | None) -> str:
                      f'srclang="{lang}" label="{_LANGS.get(lang, lang)}" default>')
         poster = ""
         if sha256:  # scenes open on black: show a frame from the middle until played
-            from scenes.posters import poster_for
+            from scenes.publish.posters import poster_for
 
             poster = f' poster="{html.escape(poster_for(path, sha256).relative_to(out_dir).as_posix())}"'
         media = (f'<video controls preload="metadata" muted{poster}><source src="{relative}" '
@@ -99,7 +99,7 @@ def build_gallery(out_dir: Path) -> Path:
             + f"\n<script>{_SCRIPT}</script>\n</body></html>\n")
     index = out_dir / "index.html"
     if not index.is_file() or index.read_text(encoding="utf-8") != page:
-        from scenes.runner import atomic_target
+        from scenes.publish.runner import atomic_target
 
         with atomic_target(index) as temp:
             temp.write_text(page, encoding="utf-8")
@@ -108,7 +108,7 @@ def build_gallery(out_dir: Path) -> Path:
 
 def _lecture_key(entries: dict):
     """Sort outputs in lecture order, then by file name."""
-    from scenes.registry import LECTURE_ORDER
+    from scenes.publish.registry import LECTURE_ORDER
 
     order = {name: i for i, name in enumerate(LECTURE_ORDER)}
     return lambda name: (order.get(entries[name].get("scene"), len(order)), name)

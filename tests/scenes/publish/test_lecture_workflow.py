@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scenes import manifest
+from scenes.publish import manifest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 TINY = ["--resolution", "192x108", "--fps", "5"]
 
 

@@ -9,69 +9,15 @@ are imported only when something must be rendered.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
-from scenes import manifest
-from scenes.registry import SCENES
-from scenes.runner import RenderOptions, output_path
+from scenes.publish import manifest
+from scenes.publish.plan import Job, LectureRequest, job_options, plan_jobs
+from scenes.publish.registry import SCENES
+from scenes.publish.runner import RenderOptions, output_path
 
 __all__ = ["Job", "LectureRequest", "plan_jobs", "run_lecture"]
-
-
-@dataclass(frozen=True)
-class Job:
-    """One output: a scene in one language and format (or a still at a threshold)."""
-
-    scene: str
-    lang: str
-    fmt: str
-    still_at: float | None = None
-
-    @property
-    def ext(self) -> str:
-        """File extension of the output."""
-        return "png" if self.still_at is not None else self.fmt
-
-
-@dataclass(frozen=True)
-class LectureRequest:
-    """Everything `render.py render` was asked for."""
-
-    scenes: tuple[str, ...]
-    langs: tuple[str, ...]
-    formats: tuple[str, ...]
-    options: RenderOptions
-    data_kwargs: dict
-    cost_fn: float = 10.0
-    cost_fp: float = 1.0
-    thresholds: tuple[float, ...] = ()
-    force: bool = False
-    jobs: int = 1
-    stills_supported: frozenset = field(default_factory=frozenset)
-
-
-def plan_jobs(request: LectureRequest) -> list[Job]:
-    """Every output requested, in lecture order, languages and formats nested inside."""
-    jobs = []
-    for scene in request.scenes:
-        for lang in request.langs:
-            if request.thresholds:
-                if scene in request.stills_supported:
-                    jobs += [Job(scene, lang, "png", t) for t in request.thresholds]
-            else:
-                jobs += [Job(scene, lang, fmt) for fmt in request.formats]
-    return jobs
-
-
-def _job_options(request: LectureRequest, job: Job) -> dict:
-    """The options that shape one output's pixels, as stored in the manifest."""
-    o = request.options
-    width, height, fps = replace(o, lang=job.lang).size()
-    return {"lang": job.lang, "format": job.ext, "size": [width, height], "fps": fps, "aspect": o.aspect,
-            "transparent": o.transparent, "gif_loop": o.gif_loop, "preset": o.preset, "subtitles": o.subtitles,
-            "still_at": job.still_at, "cost_fn": request.cost_fn, "cost_fp": request.cost_fp,
-            "scene_kwargs": repr(sorted(o.scene_kwargs.items()))}
 
 
 def _fingerprint(request: LectureRequest) -> str | None:
@@ -119,7 +65,7 @@ class Lecture:
             return list(jobs)
         name = self.known["name"]
         return [job for job in jobs if not manifest.is_up_to_date(
-            self.path(job, name), job.scene, _job_options(self.request, job), self.data_sha(job.scene),
+            self.path(job, name), job.scene, job_options(self.request, job), self.data_sha(job.scene),
             self.code_sha(job.scene))]
 
     def load_facts(self):
@@ -145,10 +91,10 @@ class Lecture:
         for (job, _), (files, seconds) in zip(tasks, results, strict=True):
             files = list(files)
             if job.scene == "ThresholdSweep" and job.still_at is None:
-                from scenes.runner import write_trace
+                from scenes.publish.runner import write_trace
 
                 files.append(write_trace(self.facts, files[0].with_name("trace.json")))
-            manifest.record(files[0], job.scene, _job_options(self.request, job), self.data_sha(job.scene),
+            manifest.record(files[0], job.scene, job_options(self.request, job), self.data_sha(job.scene),
                             self.code_sha(job.scene), companions=files[1:])
             self.echo(f"      {job.scene} ({job.lang}, {job.ext}) done in {seconds:.1f} s: "
                       f"{', '.join(str(f) for f in files)}")
@@ -165,7 +111,7 @@ def _dataset_summary(facts) -> dict:
 
 
 def _render_one(job: Job, options: RenderOptions, facts) -> tuple[list[Path], float]:
-    from scenes.runner import render_scene
+    from scenes.publish.runner import render_scene
 
     started = time.perf_counter()
     files = render_scene(job.scene, facts, options, still_at=job.still_at)
@@ -209,7 +155,7 @@ def run_lecture(request: LectureRequest, echo=print) -> tuple[list[Path], list[P
             lecture.load_facts()
         written = lecture.render(todo)
     if lecture.out_dir.is_dir():
-        from scenes.gallery import build_gallery
+        from scenes.publish.gallery import build_gallery
 
         echo(f"gallery: {build_gallery(lecture.out_dir)}")
     return written, up_to_date

@@ -30,10 +30,11 @@ MANIFEST_FILE = "manifest.json"
 #: OUT/datasets.json: data fingerprint -> dataset name, title and key numbers.
 DATASETS_FILE = "datasets.json"
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # Code every scene depends on; a scene adds its own module file.
 _SHARED_CODE = ("scenes/components", "scenes/numbers", "scenes/base.py", "scenes/style.py", "scenes/strings.py",
-                "scenes/facts.py", "scenes/runner.py", "scenes/media_convert.py", "scenes/subtitles.py", "metrics")
+                "scenes/facts.py", "scenes/publish/runner.py", "scenes/publish/media_convert.py",
+                "scenes/publish/subtitles.py", "metrics")
 _DATA_CODE = ("data",)
 
 
@@ -94,7 +95,7 @@ def load_json(path: Path) -> dict:
 
 def save_json(path: Path, value: dict) -> None:
     """Write JSON atomically (temp file in the same folder, then rename)."""
-    from scenes.runner import atomic_target
+    from scenes.publish.runner import atomic_target
 
     with atomic_target(Path(path)) as temp:
         temp.write_text(json.dumps(value, indent=1, sort_keys=True), encoding="utf-8")

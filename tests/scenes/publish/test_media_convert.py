@@ -12,9 +12,9 @@ import av
 import numpy as np
 import pytest
 
-from scenes.media_convert import mp4_to_gif, output_size, probe
+from scenes.publish.media_convert import mp4_to_gif, output_size, probe
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]
 BACKGROUND = (18, 20, 28)
 BAR_COLOURS = ((230, 90, 70), (70, 160, 230), (240, 200, 60), (120, 220, 120), (200, 120, 230))
 
@@ -202,7 +202,7 @@ def test_ten_second_lecture_clip_is_under_a_megabyte(tmp_path):
 
 def test_module_imports_neither_manim_nor_av(tmp_path):
     """Load the module file on its own (not via ``scenes/__init__``) and check what it pulls in."""
-    module = REPO_ROOT / "scenes" / "media_convert.py"
+    module = REPO_ROOT / "scenes" / "publish" / "media_convert.py"
     code = (
         "import importlib.util, sys\n"
         "spec = importlib.util.spec_from_file_location('media_convert', sys.argv[1])\n"

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 import srt
 
-from scenes.media_convert import probe
-from scenes.runner import RenderOptions, output_path, render_scene
+from scenes.publish.media_convert import probe
+from scenes.publish.runner import RenderOptions, output_path, render_scene
 from scenes.threshold_sweep import ThresholdSweep
 from tests.scenes.conftest import all_files
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TINY = {"resolution": (192, 108), "fps": 5}
 
 

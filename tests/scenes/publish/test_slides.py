@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from scenes.base import LectureScene
-from scenes.media_convert import probe
-from scenes.slides import build_deck, deck_path, slide_class
+from scenes.publish.media_convert import probe
+from scenes.publish.slides import build_deck, deck_path, slide_class
 from scenes.threshold_sweep import ThresholdSweep
 from tests.scenes.conftest import all_files
 
@@ -124,7 +124,7 @@ def test_slides_command_writes_a_deck(tmp_path):
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     result = subprocess.run([sys.executable, str(root / "render.py"), "slides", "ThresholdSweep", "--data", "clinic20",
                              "--to", "pdf", "--resolution", "192x108", "--fps", "5", "--out", str(tmp_path / "out")],
                             cwd=root, capture_output=True, text=True, timeout=300)

@@ -14,12 +14,12 @@ import sys
 import time
 from pathlib import Path
 
-from scenes import manifest
-from scenes.project_config import CONFIG_NAME, read_config
+from scenes.publish import manifest
+from scenes.publish.config import CONFIG_NAME, read_config
 
 __all__ = ["watch_and_render", "watched_files"]
 
-RENDER_PY = Path(__file__).resolve().parents[1] / "render.py"
+RENDER_PY = Path(__file__).resolve().parents[2] / "render.py"
 
 
 def _option_value(args: list[str], name: str) -> str | None:

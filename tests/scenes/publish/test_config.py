@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scenes.project_config import ConfigError, default_map, read_config
+from scenes.publish.config import ConfigError, default_map, read_config
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(cwd, *args):

@@ -1,0 +1,68 @@
+"""Plan a lecture: every output asked for, and the options that shape each one's pixels.
+
+Pure Python on small values: no Manim, no data loading, so the up-to-date
+check can run before anything heavy is imported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from scenes.publish.runner import RenderOptions
+
+__all__ = ["Job", "LectureRequest", "job_options", "plan_jobs"]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One output: a scene in one language and format (or a still at a threshold)."""
+
+    scene: str
+    lang: str
+    fmt: str
+    still_at: float | None = None
+
+    @property
+    def ext(self) -> str:
+        """File extension of the output."""
+        return "png" if self.still_at is not None else self.fmt
+
+
+@dataclass(frozen=True)
+class LectureRequest:
+    """Everything `render.py render` was asked for."""
+
+    scenes: tuple[str, ...]
+    langs: tuple[str, ...]
+    formats: tuple[str, ...]
+    options: RenderOptions
+    data_kwargs: dict
+    cost_fn: float = 10.0
+    cost_fp: float = 1.0
+    thresholds: tuple[float, ...] = ()
+    force: bool = False
+    jobs: int = 1
+    stills_supported: frozenset = field(default_factory=frozenset)
+
+
+def plan_jobs(request: LectureRequest) -> list[Job]:
+    """Every output requested, in lecture order, languages and formats nested inside."""
+    jobs = []
+    for scene in request.scenes:
+        for lang in request.langs:
+            if request.thresholds:
+                if scene in request.stills_supported:
+                    jobs += [Job(scene, lang, "png", t) for t in request.thresholds]
+            else:
+                jobs += [Job(scene, lang, fmt) for fmt in request.formats]
+    return jobs
+
+
+def job_options(request: LectureRequest, job: Job) -> dict:
+    """The options that shape one output's pixels, as stored in the manifest."""
+    o = request.options
+    width, height, fps = replace(o, lang=job.lang).size()
+    return {"lang": job.lang, "format": job.ext, "size": [width, height], "fps": fps, "aspect": o.aspect,
+            "transparent": o.transparent, "gif_loop": o.gif_loop, "preset": o.preset, "subtitles": o.subtitles,
+            "still_at": job.still_at, "cost_fn": request.cost_fn, "cost_fp": request.cost_fp,
+            "scene_kwargs": repr(sorted(o.scene_kwargs.items()))}
