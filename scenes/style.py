@@ -1,64 +1,51 @@
-"""The one style module: palette, font, sizes and layout anchors.
+"""Manim objects in umbral's look: text in the pinned font, widths, layout anchors.
 
-Colours come from the Okabe-Ito palette (safe for the common colour-vision
-deficiencies); colour is never the only cue, every cell, bar and region also
-carries a text label. A metric keeps its colour in every scene.
+The colours, font sizes and font name are plain data in :mod:`scenes.palette`
+(shared with the gallery and the lab page) and are re-exported here, so a
+scene reads ``style.TEXT`` or ``style.SIZE_LABEL``; what only Manim needs
+(stroke widths, opacities, positions in frame units) is set here.
 """
 
 from __future__ import annotations
 
 from manim import Text
 
-# The pinned font, installed by the set-up (Debian package fonts-inter).
-# tests/scenes checks that Pango really resolves it (a missing font falls
-# back silently to DejaVu).
-FONT = "Inter"
-
-# Okabe-Ito.
-ORANGE = "#E69F00"
-SKY_BLUE = "#56B4E9"
-BLUISH_GREEN = "#009E73"
-YELLOW = "#F0E442"
-BLUE = "#0072B2"
-VERMILLION = "#D55E00"
-REDDISH_PURPLE = "#CC79A7"
-
-BACKGROUND = "#15171C"
-TEXT = "#ECECEC"
-MUTED_TEXT = "#A9ADB6"
-GRID_LINE = "#5A5F6B"
-PANEL_STROKE = "#3A3E48"
-HIGHLIGHT = "#FFFFFF"
-
-#: One fixed colour per metric, the same in every scene.
-METRIC_COLORS = {
-    "accuracy": YELLOW,
-    "precision": ORANGE,
-    "recall": BLUISH_GREEN,
-    "f1": VERMILLION,
-    "specificity": SKY_BLUE,
-    "fpr": SKY_BLUE,
-    "auc": "#D9D9D9",
-}
-
-#: The two true classes: positives purple, negatives blue (as in OverlappingHumps).
-POSITIVE_COLOR = REDDISH_PURPLE
-NEGATIVE_COLOR = SKY_BLUE
-ROC_DOT_COLOR = HIGHLIGHT
-CHANCE_COLOR = MUTED_TEXT
-BASELINE_COLOR = HIGHLIGHT
-
-# Font sizes (Manim units: 48 is Manim's default). 20 is the smallest used;
-# at 480p it is about 12 px high, at 1080p about 27 px.
-SIZE_TITLE = 40
-SIZE_HEADER = 36
-SIZE_LABEL = 24
-SIZE_SMALL = 20
-#: The least a panel may shrink text to fit a narrow (4:3) frame or long Spanish words.
-SIZE_MIN_READABLE = 12
-SIZE_NUMBER = 30
-SIZE_CELL_COUNT = 40
-SIZE_READOUT = 24
+from scenes.palette import (  # noqa: F401  (re-exported: scenes read every colour and size from style)
+    BACKGROUND,
+    BASELINE_COLOR,
+    BLUE,
+    BLUISH_GREEN,
+    CHANCE_COLOR,
+    COST_CURVE_COLOR,
+    COST_DEFAULT_COLOR,
+    COST_MIN_COLOR,
+    COST_THEORY_COLOR,
+    FONT,
+    GRID_LINE,
+    HIGHLIGHT,
+    LINK,
+    METRIC_COLORS,
+    MUTED_TEXT,
+    NEGATIVE_COLOR,
+    ORANGE,
+    PANEL_FILL,
+    PANEL_STROKE,
+    POSITIVE_COLOR,
+    REDDISH_PURPLE,
+    ROC_DOT_COLOR,
+    SIZE_CELL_COUNT,
+    SIZE_HEADER,
+    SIZE_LABEL,
+    SIZE_MIN_READABLE,
+    SIZE_NUMBER,
+    SIZE_READOUT,
+    SIZE_SMALL,
+    SIZE_TITLE,
+    SKY_BLUE,
+    TEXT,
+    VERMILLION,
+    YELLOW,
+)
 
 # Stroke widths.
 STROKE_THIN = 1.5
@@ -165,19 +152,11 @@ def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> lis
 
 
 # --- ScratchVsLibrary, AccuracyParadox, PrevalenceEffect ---
-# Two more metrics get their fixed colour (setdefault: an earlier choice wins).
-METRIC_COLORS.setdefault("balanced_accuracy", "#A9A3E6")
-METRIC_COLORS.setdefault("mcc", "#D4B483")
 #: Gap between the vertical stripes that mark the second bar of a pair.
 STRIPE_GAP = 0.11
 #: Prevalence slider: log scale from the rarest to the most common base rate shown.
 PREVALENCE_RANGE = (0.01, 0.5)
 
-# --- CostThreshold, MulticlassConfusion ---
-#: Cost curve and its marks (the shapes and legend carry the meaning too).
-COST_CURVE_COLOR = TEXT
-COST_MIN_COLOR = YELLOW
-COST_DEFAULT_COLOR = ORANGE
-COST_THEORY_COLOR = BLUISH_GREEN
+# --- MulticlassConfusion ---
 #: One-vs-rest cell fills: the lit class's row is the positive truth, the other rows the negative.
 OVR_OPACITY = {"tp": 0.65, "fn": 0.3, "fp": 0.4, "tn": 0.1}

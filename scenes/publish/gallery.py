@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from scenes import palette
 from scenes.publish import manifest
 
 __all__ = ["build_gallery"]
@@ -19,13 +20,14 @@ _VIDEO_TYPES = {".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quick
 _IMAGES = {".gif", ".png"}
 _LANGS = {"en": "English", "es": "Español"}
 
-_STYLE = """
-body{font-family:Inter,system-ui,sans-serif;background:#15171C;color:#ECECEC;margin:2rem;}
-h1{font-size:1.6rem} h2{font-size:1.3rem;margin-top:2.5rem} h3{font-size:1.05rem;color:#A9ADB6}
-.numbers{color:#A9ADB6} .grid{display:flex;flex-wrap:wrap;gap:1.2rem}
-figure{margin:0;background:#1E2128;padding:.6rem;border-radius:6px;width:420px}
-video,img{width:100%;background:#000} figcaption{font-size:.85rem;margin-top:.3rem;word-break:break-all}
-a{color:#56B4E9}
+# Colours and the font come from the palette (the scenes' own), as CSS custom properties.
+_STYLE = palette.css_variables() + """
+body{font-family:var(--font);background:var(--background);color:var(--text);margin:2rem;}
+h1{font-size:1.6rem} h2{font-size:1.3rem;margin-top:2.5rem} h3{font-size:1.05rem;color:var(--muted-text)}
+.numbers{color:var(--muted-text)} .grid{display:flex;flex-wrap:wrap;gap:1.2rem}
+figure{margin:0;background:var(--panel-fill);padding:.6rem;border-radius:6px;width:420px}
+video,img{width:100%;background:var(--background)} figcaption{font-size:.85rem;margin-top:.3rem;word-break:break-all}
+a{color:var(--link)}
 """
 
 _SCRIPT = """

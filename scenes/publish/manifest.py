@@ -32,8 +32,8 @@ DATASETS_FILE = "datasets.json"
 
 ROOT = Path(__file__).resolve().parents[2]
 # Code every scene depends on; a scene adds its own module file.
-_SHARED_CODE = ("scenes/components", "scenes/numbers", "scenes/base.py", "scenes/style.py", "scenes/strings.py",
-                "scenes/facts.py", "scenes/publish/runner.py", "scenes/publish/media_convert.py",
+_SHARED_CODE = ("scenes/components", "scenes/numbers", "scenes/base.py", "scenes/palette.py", "scenes/style.py",
+                "scenes/strings.py", "scenes/facts.py", "scenes/publish/runner.py", "scenes/publish/media_convert.py",
                 "scenes/publish/subtitles.py", "metrics")
 _DATA_CODE = ("data",)
 
