@@ -86,7 +86,23 @@ def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float) -
     return report, sweep
 
 
+def version() -> str:
+    """The version of umbral: the installed package's, or pyproject.toml's when run from a checkout."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed_version
+
+    try:
+        return installed_version("umbral")
+    except PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        pyproject = Path(__file__).resolve().parent / "pyproject.toml"
+        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+
+
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(version=version(), prog_name="umbral", message="%(prog)s %(version)s")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="Project settings (default: ./umbral.toml if present). Flags override it.")
 @click.pass_context
@@ -115,7 +131,7 @@ def list_command() -> None:
     from data import BUILTINS
     from scenes.publish.registry import SCENES
 
-    click.echo("Scenes, in lecture order (render.py render NAME ...):")
+    click.echo("Scenes, in lecture order (umbral render NAME ...):")
     for name, (_, description, _) in SCENES.items():
         click.echo(f"  {name:<20} {description}")
     click.echo("")
@@ -232,8 +248,9 @@ def _parse_choices(value: str, allowed: tuple[str, ...], option: str) -> tuple[s
               help="MulticlassConfusion: a table of true and predicted classes (3 to 6 classes).")
 @click.option("--pred-col", help="MulticlassConfusion: the predicted-class column of --multiclass.")
 @click.option("--true-col", help="MulticlassConfusion: the true-class column of --multiclass (auto-detected).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only errors and the final summary.")
 def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, transparent,
-           out_dir, at, gif_loop, preset, no_subtitles, force, jobs, multiclass_path, pred_col, true_col,
+           out_dir, at, gif_loop, preset, no_subtitles, force, jobs, multiclass_path, pred_col, true_col, quiet,
            **data_kwargs) -> None:
     """Render scenes (default: the whole lecture, in order) into OUT; skip what is up to date."""
     from pathlib import Path
@@ -243,7 +260,7 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     names = tuple(scene_names) or LECTURE_ORDER
     unknown = [name for name in names if name not in SCENES]
     if unknown:
-        _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `render.py list`)")
+        _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `umbral list`)")
     langs = _parse_choices(lang, ("en", "es"), "--lang")
     formats = _parse_choices(fmt, ("mp4", "gif", "png", "webm", "mov"), "--format")
     if transparent and set(formats) - {"webm", "mov"}:
@@ -257,6 +274,7 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     from data import DataError
     from metrics import VerificationError
     from scenes.publish.lecture import LectureRequest, run_lecture
+    from scenes.publish.progress import choose_display
     from scenes.publish.runner import RenderOptions
 
     stills = frozenset()
@@ -264,7 +282,7 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
         from scenes.publish.registry import scene_class
 
         stills = frozenset(name for name in names if scene_class(name).supports_stills)
-        if set(names) - stills:
+        if set(names) - stills and not quiet:
             click.echo(f"note: {', '.join(sorted(set(names) - stills))} have no threshold stills; "
                        "use --format png for the last frame")
     scene_kwargs = {}
@@ -284,7 +302,7 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
                              cost_fn=cost_fn, cost_fp=cost_fp, thresholds=thresholds, force=force, jobs=jobs,
                              stills_supported=stills)
     try:
-        written, fresh = run_lecture(request, echo=click.echo)
+        result = run_lecture(request, display=choose_display(quiet, echo=click.echo))
     except DataError as error:
         _fail(str(error))
     except VerificationError as error:
@@ -293,7 +311,23 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     except Exception as error:  # a scene bug or an encoder failure: report it, exit 1
         click.echo(f"error: rendering failed: {type(error).__name__}: {error}", err=True)
         sys.exit(1)
-    click.echo(f"wrote {len(written)} file(s), {len(fresh)} output(s) already up to date, under {out_dir}/")
+    click.echo(_summary(result, out_dir))
+
+
+def _summary(result, out_dir: str) -> str:
+    """The last lines of a render: counts, wall time, video seconds made, then every file written."""
+    lines = [f"wrote {len(result.written)} file(s), {len(result.up_to_date)} output(s) already up to date, "
+             f"under {out_dir}/ in {_duration(result.seconds)} ({_duration(result.video_seconds)} of video rendered)"]
+    lines += [f"  {path}" for path in result.written]
+    return "\n".join(lines)
+
+
+def _duration(seconds: float) -> str:
+    """'48.2 s' or '6 min 23 s'."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s"
 
 
 @cli.command()
@@ -321,7 +355,7 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
     names = tuple(scene_names) or LECTURE_ORDER
     unknown = [name for name in names if name not in SCENES]
     if unknown:
-        _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `render.py list`)")
+        _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `umbral list`)")
     langs = _parse_choices(lang, ("en", "es"), "--lang")
     size = _parse_resolution(resolution)
     check_costs(cost_fn, cost_fp)
@@ -366,10 +400,17 @@ def watch(context: click.Context, interval: float, debounce: float, render_args:
         click.echo("stopped watching")
 
 
+def _prog_name() -> str:
+    """'umbral' when run as the installed command, 'render.py' when run as a script."""
+    from pathlib import Path
+
+    return "umbral" if Path(sys.argv[0]).name == "umbral" else "render.py"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; usage errors become one ``error:`` line and exit code 2."""
     try:
-        result = cli.main(args=argv, prog_name="render.py", standalone_mode=False)
+        result = cli.main(args=argv, prog_name=_prog_name(), standalone_mode=False)
     except click.UsageError as error:
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
         click.echo(f"error: {error.format_message()}{hint}", err=True)

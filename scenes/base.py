@@ -101,6 +101,10 @@ class LectureScene(Scene):
         self.renderer.static_image = None
         self.time_progression.close()
 
+    def planned_seconds(self) -> float:
+        """Length of this scene's video in seconds: its ``duration()`` for the data it was given."""
+        return type(self).duration()
+
     @staticmethod
     def span(seconds: float) -> float:
         """A ``play`` run time giving exactly ``round(seconds * fps)`` frames, at least one.

@@ -164,6 +164,10 @@ class CostThreshold(LectureScene):
         return (cls.opening_seconds + cls.fade_seconds + cls.draw_seconds + steps * per_step
                 + (steps - 1) * cls.rescale_seconds + cls.closing_seconds)
 
+    def planned_seconds(self) -> float:
+        """Length of this video: one step per cost ratio shown."""
+        return type(self).duration(len(self.steps))
+
     # -- the story --------------------------------------------------------
     def say_step(self, step, seconds: float) -> None:
         """Two cues for one ratio: where the minimum is, then the theory threshold."""

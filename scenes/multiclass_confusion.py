@@ -181,6 +181,10 @@ class MulticlassConfusion(LectureScene):
                 + len(AVERAGES) * (cls.average_fade_seconds + cls.average_hold_seconds)
                 + cls.why_fade_seconds + cls.why_hold_seconds + cls.closing_seconds)
 
+    def planned_seconds(self) -> float:
+        """Length of this video: one lit step per class of the matrix."""
+        return type(self).duration(len(self.numbers.classes))
+
     # -- the story --------------------------------------------------------
     def construct(self):
         """Opening, matrix, each class against the rest, the three averages, why, closing."""

@@ -9,15 +9,29 @@ are imported only when something must be rendered.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scenes.publish import manifest
 from scenes.publish.plan import Job, LectureRequest, job_options, plan_jobs
+from scenes.publish.progress import JobInfo, LineDisplay
 from scenes.publish.registry import SCENES
-from scenes.publish.runner import RenderOptions, output_path
+from scenes.publish.runner import output_path
 
-__all__ = ["Job", "LectureRequest", "plan_jobs", "run_lecture"]
+__all__ = ["Job", "LectureRequest", "LectureResult", "plan_jobs", "run_lecture"]
+
+#: Formats that are videos (their frames count as video seconds rendered).
+VIDEO_FORMATS = ("mp4", "gif", "webm", "mov")
+
+
+@dataclass(frozen=True)
+class LectureResult:
+    """What a render run did: files written, outputs found up to date, wall time and video made."""
+
+    written: tuple[Path, ...]
+    up_to_date: tuple[Path, ...]
+    seconds: float
+    video_seconds: float
 
 
 def _fingerprint(request: LectureRequest) -> str | None:
@@ -35,9 +49,9 @@ def _fingerprint(request: LectureRequest) -> str | None:
 class Lecture:
     """One run of the render command: plan, check, render, record."""
 
-    def __init__(self, request: LectureRequest, echo=print):
+    def __init__(self, request: LectureRequest, display=None):
         self.request = request
-        self.echo = echo
+        self.display = display if display is not None else LineDisplay()
         self.out_dir = Path(request.options.out_dir)
         self.fingerprint = _fingerprint(request)
         self.known = manifest.load_json(self.out_dir / manifest.DATASETS_FILE).get(self.fingerprint or "", {})
@@ -83,23 +97,38 @@ class Lecture:
         manifest.save_json(self.out_dir / manifest.DATASETS_FILE, datasets)
         return self.facts
 
-    def render(self, jobs: list[Job]) -> list[Path]:
-        """Render ``jobs`` (in ``request.jobs`` processes) and record each in its manifest."""
-        tasks = [(job, replace(self.request.options, lang=job.lang, fmt=job.fmt)) for job in jobs]
-        written = []
-        results = _run_tasks(tasks, self.facts, self.request.jobs, self.echo)
-        for (job, _), (files, seconds) in zip(tasks, results, strict=True):
-            files = list(files)
-            if job.scene == "ThresholdSweep" and job.still_at is None:
-                from scenes.publish.runner import write_trace
+    def render(self, jobs: list[Job]) -> tuple[list[Path], float]:
+        """Render ``jobs`` (in ``request.jobs`` processes), recording each in its manifest as it finishes.
 
-                files.append(write_trace(self.facts, files[0].with_name("trace.json")))
-            manifest.record(files[0], job.scene, job_options(self.request, job), self.data_sha(job.scene),
-                            self.code_sha(job.scene), companions=files[1:])
-            self.echo(f"      {job.scene} ({job.lang}, {job.ext}) done in {seconds:.1f} s: "
-                      f"{', '.join(str(f) for f in files)}")
-            written += files
-        return written
+        Returns the files written, in job order, and the seconds of video they hold.
+        """
+        from scenes.publish.jobs import run_jobs
+
+        tasks = [(index, job, replace(self.request.options, lang=job.lang, fmt=job.fmt))
+                 for index, job in enumerate(jobs, start=1)]
+        for index, job, options in tasks:
+            short = f"{job.lang} " + (f"@{job.still_at:.2f}" if job.still_at is not None else job.fmt)
+            self.display.add(JobInfo(index, len(tasks), job.scene, _label(job, options, self.facts.name),
+                                     f"{job.lang}, {job.ext}", short))
+        by_index: dict[int, list[Path]] = {}
+        video_seconds = 0.0
+        with self.display:
+            for result in run_jobs(tasks, self.facts, self.request.jobs, self.display):
+                _, job, options = tasks[result.index - 1]
+                files = list(result.files)
+                if job.scene == "ThresholdSweep" and job.still_at is None:
+                    from scenes.publish.runner import write_trace
+
+                    files.append(write_trace(self.facts, files[0].with_name("trace.json")))
+                manifest.record(files[0], job.scene, job_options(self.request, job), self.data_sha(job.scene),
+                                self.code_sha(job.scene), companions=files[1:])
+                if job.ext in VIDEO_FORMATS:
+                    video_seconds += result.frames / options.size()[2]
+                by_index[result.index] = files
+                self.display.finished(self.display.jobs[result.index], result.seconds, files)
+        # A file two jobs wrote (trace.json beside the mp4 and the png) is listed once.
+        written = dict.fromkeys(path for index in sorted(by_index) for path in by_index[index])
+        return list(written), video_seconds
 
 
 def _dataset_summary(facts) -> dict:
@@ -110,33 +139,17 @@ def _dataset_summary(facts) -> dict:
             "accuracy": r["accuracy"], "precision": r["precision"], "recall": r["recall"], "f1": r["f1"]}
 
 
-def _render_one(job: Job, options: RenderOptions, facts) -> tuple[list[Path], float]:
-    from scenes.publish.runner import render_scene
+def _label(job: Job, options, dataset: str) -> str:
+    """'clinic20, en, 1280x720@30, mp4' (or 'still at 0.50')."""
+    what = f"still at {job.still_at:.2f}" if job.still_at is not None else job.fmt
+    width, height, fps = options.size()
+    return f"{dataset}, {job.lang}, {width}x{height}@{fps:g}, {what}"
 
+
+def run_lecture(request: LectureRequest, display=None) -> LectureResult:
+    """Render what is stale, reporting to ``display`` (plain lines by default)."""
     started = time.perf_counter()
-    files = render_scene(job.scene, facts, options, still_at=job.still_at)
-    return files, time.perf_counter() - started
-
-
-def _run_tasks(tasks, facts, processes: int, echo):
-    """Render every task; in worker processes (spawned, one Manim media folder each) when asked."""
-    for index, (job, options) in enumerate(tasks, start=1):
-        what = f"still at {job.still_at:.2f}" if job.still_at is not None else job.fmt
-        width, height, fps = options.size()
-        echo(f"[{index}/{len(tasks)}] {job.scene}: {facts.name}, {job.lang}, {width}x{height}@{fps:g}, {what}")
-    if processes <= 1 or len(tasks) <= 1:
-        return [_render_one(job, options, facts) for job, options in tasks]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = [pool.submit(_render_one, job, options, facts) for job, options in tasks]
-        return [future.result() for future in futures]
-
-
-def run_lecture(request: LectureRequest, echo=print) -> tuple[list[Path], list[Path]]:
-    """Render what is stale; return (written, up to date) output paths."""
-    lecture = Lecture(request, echo)
+    lecture = Lecture(request, display)
     jobs = plan_jobs(request)
     todo = lecture.stale(jobs)
     if todo and not request.force and lecture.facts is None:
@@ -148,14 +161,14 @@ def run_lecture(request: LectureRequest, echo=print) -> tuple[list[Path], list[P
     name = lecture.known.get("name")
     up_to_date = [lecture.path(job, name) for job in fresh]
     for path in up_to_date:
-        echo(f"up to date: {path}")
-    written = []
+        lecture.display.note(f"up to date: {path}")
+    written, video_seconds = [], 0.0
     if todo:
         if lecture.facts is None:
             lecture.load_facts()
-        written = lecture.render(todo)
+        written, video_seconds = lecture.render(todo)
     if lecture.out_dir.is_dir():
         from scenes.publish.gallery import build_gallery
 
-        echo(f"gallery: {build_gallery(lecture.out_dir)}")
-    return written, up_to_date
+        lecture.display.note(f"gallery: {build_gallery(lecture.out_dir)}")
+    return LectureResult(tuple(written), tuple(up_to_date), time.perf_counter() - started, video_seconds)

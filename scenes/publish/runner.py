@@ -100,8 +100,28 @@ def _manim_config(options: RenderOptions, media_dir: Path, fmt: str) -> dict:
     }
 
 
+def _count_frames(scene, reporter, still: bool) -> None:
+    """Tell ``reporter`` the frames the scene will write, then about each frame as Manim writes it.
+
+    Every frame, drawn or repeated, goes through the renderer's ``add_frame``.
+    A still (png) writes no video frame; it counts as one, done when saved.
+    """
+    if still:
+        reporter.expect(1)
+        return
+    reporter.expect(round(scene.planned_seconds() * scene.renderer.camera.frame_rate))
+    add_frame = scene.renderer.add_frame
+
+    def add_and_count(frame, num_frames: int = 1) -> None:
+        add_frame(frame, num_frames)
+        if not scene.renderer.skip_animations:
+            reporter.advance(num_frames)
+
+    scene.renderer.add_frame = add_and_count
+
+
 def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, fmt: str,
-               still_at: float | None) -> tuple[Path, Path | None]:
+               still_at: float | None, reporter=None) -> tuple[Path, Path | None]:
     """Render with Manim into ``media_dir``; return (artifact, subtitles or None)."""
     from manim import tempconfig
 
@@ -109,7 +129,11 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
     with tempconfig(_manim_config(options, media_dir, fmt)):
         accepted = {k: v for k, v in options.scene_kwargs.items() if k in getattr(cls, "scene_options", ())}
         scene = cls(facts, options.lang, still_at=still_at, **accepted)
+        if reporter is not None:
+            _count_frames(scene, reporter, still=fmt == "png")
         scene.render()
+        if reporter is not None and fmt == "png":
+            reporter.advance(1)  # the one image
         writer = scene.renderer.file_writer
         artifact = writer.image_file_path if fmt == "png" else writer.movie_file_path
         plan = writer.output_plan
@@ -155,11 +179,14 @@ def _write_narration(srt_source: Path, final: Path, scene_name: str, subtitles: 
     return list(outputs)
 
 
-def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float | None = None) -> list[Path]:
+def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float | None = None,
+                 reporter=None) -> list[Path]:
     """Render ``scene_name`` for ``facts``; return the files written.
 
     mp4/webm/mov come straight from Manim; gif is made from an mp4 with its
     own palette; png is the last frame, or the panels at ``still_at``.
+    ``reporter`` (a :class:`~scenes.publish.progress.FrameReporter`) hears
+    the frame total and each frame written.
     """
     fmt = "png" if still_at is not None else options.fmt
     final = output_path(options.out_dir, facts.name, options.lang, scene_name, fmt, still_at, options.variant)
@@ -167,7 +194,7 @@ def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float
     written = []
     try:
         manim_fmt = "mp4" if fmt == "gif" else fmt
-        artifact, subtitles = _run_manim(scene_name, facts, options, media_dir, manim_fmt, still_at)
+        artifact, subtitles = _run_manim(scene_name, facts, options, media_dir, manim_fmt, still_at, reporter)
         if fmt == "gif":
             from scenes.publish.media_convert import mp4_to_gif
 

@@ -1,0 +1,101 @@
+"""Run render jobs in this process or in N worker processes, reporting frames to a display.
+
+Workers are spawned (never forked: Manim's config is global) and each render
+gets its own Manim media folder (see :mod:`scenes.publish.runner`). Results
+are handed back as each job finishes, so its files are recorded and
+announced at once rather than when the whole lecture is done.
+"""
+
+from __future__ import annotations
+
+import queue as queue_module
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from scenes.publish.progress import FrameReporter
+
+__all__ = ["JobResult", "run_jobs"]
+
+#: A worker's queue to the main process's display (set by the pool's initializer).
+_worker_sink = None
+#: How long the main process waits for a finished job's last progress message (seconds).
+_END_TIMEOUT = 10.0
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """What one job made: its files, how long it took and how many video frames it wrote."""
+
+    index: int
+    files: tuple[Path, ...]
+    seconds: float
+    frames: int
+
+
+def _render_one(index: int, job, options, facts, sink=None) -> JobResult:
+    """Render one job, telling ``sink`` (or this worker's queue) about its frames."""
+    from scenes.publish.runner import render_scene
+
+    reporter = FrameReporter(index, sink if sink is not None else _worker_sink)
+    reporter.started()
+    started = time.perf_counter()
+    try:
+        files = render_scene(job.scene, facts, options, still_at=job.still_at, reporter=reporter)
+    finally:
+        reporter.flush()
+        reporter.sink.put((index, "end", None))
+    return JobResult(index, tuple(files), time.perf_counter() - started, reporter.frames)
+
+
+def _set_worker_sink(queue) -> None:
+    global _worker_sink
+    _worker_sink = queue
+
+
+def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, display) -> Iterator[JobResult]:
+    """Render ``(index, job, options)`` tasks, yielding each result as it finishes.
+
+    In-process (one process, or one task) the display hears every event
+    directly; otherwise worker processes send them through a queue that is
+    drained here while the jobs run. A failing job raises here, as its own
+    exception.
+    """
+    if processes <= 1 or len(tasks) <= 1:
+        for index, job, options in tasks:
+            yield _render_one(index, job, options, facts, sink=display)
+        return
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    context = multiprocessing.get_context("spawn")
+    queue = context.Queue()
+    ended: set[int] = set()
+
+    def drain(block_until: int | None = None) -> None:
+        """Apply queued events; with ``block_until``, wait until that job's last event has arrived."""
+        deadline = time.monotonic() + _END_TIMEOUT
+        while True:
+            waiting = block_until is not None and block_until not in ended
+            try:
+                event = queue.get(timeout=0.05) if waiting else queue.get_nowait()
+            except queue_module.Empty:
+                if not waiting or time.monotonic() > deadline:
+                    return
+                continue
+            if event[1] == "end":
+                ended.add(event[0])
+            else:
+                display.put(event)
+
+    with ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_set_worker_sink,
+                             initargs=(queue,)) as pool:
+        pending = {pool.submit(_render_one, index, job, options, facts) for index, job, options in tasks}
+        while pending:
+            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            drain()
+            for future in done:
+                result = future.result()
+                drain(block_until=result.index)
+                yield result
