@@ -336,3 +336,45 @@ def test_help_does_not_import_heavy_libraries(args):
     assert "click" in imported  # the log is real
     heavy = sorted(name for name in imported if name.split(".")[0] in HEAVY_MODULES)
     assert heavy == []
+
+
+# --- the umbral command -------------------------------------------------------------------
+
+def test_umbral_command_equals_render_py():
+    import tomllib
+
+    umbral = Path(sys.executable).parent / "umbral"
+    assert umbral.is_file(), "installing umbral (make setup, pip install .) puts the `umbral` command beside python"
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    for command in ([str(umbral)], [sys.executable, "render.py"]):
+        result = subprocess.run([*command, "--version"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert (result.returncode, result.stdout) == (0, f"umbral {version}\n")
+    listed = [subprocess.run([*command, "list"], cwd=ROOT, capture_output=True, text=True, timeout=60).stdout
+              for command in ([str(umbral)], [sys.executable, "render.py"])]
+    assert listed[0] == listed[1] and "ThresholdSweep" in listed[0]
+    usage = subprocess.run([str(umbral), "--help"], capture_output=True, text=True, timeout=60).stdout
+    assert usage.startswith("Usage: umbral ")
+
+
+def test_a_built_wheel_carries_every_package_and_the_command(tmp_path):
+    import shutil
+    import zipfile
+
+    source = tmp_path / "src"
+    source.mkdir()
+    ignore = shutil.ignore_patterns("__pycache__", "control_data")
+    for name in ("metrics", "data", "scenes"):
+        shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    for name in ("render.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(source), "-w",
+                             str(tmp_path / "wheel")], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    (wheel,) = (tmp_path / "wheel").glob("umbral-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        entry_points = next(archive.read(n).decode() for n in names if n.endswith("entry_points.txt"))
+    packages = {str(p.parent.relative_to(ROOT)) for p in (ROOT / "scenes").rglob("__init__.py")}
+    assert {f"{package}/__init__.py" for package in packages | {"metrics", "data"}} <= names
+    assert {"render.py", "scenes/publish/runner.py", "scenes/numbers/accuracy_paradox.py", "scenes/palette.py"} <= names
+    assert "umbral = render:main" in entry_points

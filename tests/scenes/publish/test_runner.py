@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,7 +39,17 @@ def test_cli_renders_mp4_subtitles_and_trace(tmp_path):
     trace = json.loads((video.parent / "trace.json").read_text())
     assert len(trace["snapshots"]) == 51
     assert trace["snapshots"][25]["threshold"] == 0.5 and trace["snapshots"][25]["tp"] == 4
-    assert "[1/1] ThresholdSweep" in result.stdout
+    # Not a terminal: one line when the job starts, one when it ends, then the gallery and the summary.
+    lines = result.stdout.splitlines()
+    assert lines[0] == "[1/1] ThresholdSweep: clinic20, en, 192x108@5, mp4"
+    assert re.fullmatch(rf"      ThresholdSweep \(en, mp4\) done in \d+\.\d s: {re.escape(str(video))}, .*trace\.json",
+                        lines[1])
+    assert lines[2] == f"gallery: {out / 'index.html'}"
+    assert re.fullmatch(rf"wrote 5 file\(s\), 0 output\(s\) already up to date, under {re.escape(str(out))}/ in "
+                        r"\d+\.\d s \((\d+\.\d) s of video rendered\)", lines[3])
+    assert float(re.search(r"\((\d+\.\d) s of video", lines[3]).group(1)) == pytest.approx(info["frames"] / 5, abs=0.05)
+    assert lines[4:] == [f"  {path}" for path in (video, *(video.with_suffix(e) for e in (".txt", ".srt", ".vtt")),
+                                                  video.parent / "trace.json")]
     narration = [video.with_suffix(ext) for ext in (".srt", ".vtt", ".txt")]
     posters = list((video.parent / ".posters").glob("ThresholdSweep.mp4.*.jpg"))
     assert len(posters) == 1

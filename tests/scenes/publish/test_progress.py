@@ -1,0 +1,168 @@
+"""What a render prints: live bars on a terminal (reaching 100% per job), plain lines otherwise, -q."""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from scenes.publish.lecture import LectureRequest, run_lecture
+from scenes.publish.media_convert import probe
+from scenes.publish.progress import (
+    FrameReporter,
+    JobInfo,
+    LineDisplay,
+    LiveDisplay,
+    QuietDisplay,
+    choose_display,
+)
+from scenes.publish.runner import RenderOptions
+
+ROOT = Path(__file__).resolve().parents[3]
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+INFO = JobInfo(1, 2, "ThresholdSweep", "clinic20, en, 192x108@5, mp4", "en, mp4", "en mp4")
+
+
+class ListSink:
+    def __init__(self):
+        self.events = []
+
+    def put(self, event):
+        self.events.append(event)
+
+
+def test_reporter_batches_frames_and_loses_none(monkeypatch):
+    clock = iter(i * 0.01 for i in range(10_000))
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    sink = ListSink()
+    reporter = FrameReporter(3, sink)
+    reporter.started()
+    reporter.expect(600)
+    for _ in range(600):
+        reporter.advance(1)
+    reporter.flush()
+    frames = [value for job, kind, value in sink.events if kind == "frames"]
+    assert sum(frames) == 600 == reporter.frames
+    assert len(frames) <= 61  # one message per 0.1 s of this fake clock, not one per frame
+    assert sink.events[:2] == [(3, "start", None), (3, "total", 600)]
+
+
+def test_line_display_prints_one_line_at_start_and_one_at_end():
+    lines = []
+    display = LineDisplay(echo=lines.append)
+    display.add(INFO)
+    for event in [(1, "start", None), (1, "total", 125), (1, "frames", 60), (1, "frames", 65), (1, "end", None)]:
+        display.put(event)
+    display.finished(INFO, 2.5, [Path("out/clinic20/en/ThresholdSweep.mp4"), Path("out/clinic20/en/trace.json")])
+    assert lines == ["[1/2] ThresholdSweep: clinic20, en, 192x108@5, mp4",
+                     "      ThresholdSweep (en, mp4) done in 2.5 s: out/clinic20/en/ThresholdSweep.mp4, "
+                     "out/clinic20/en/trace.json"]
+
+
+def test_quiet_display_prints_nothing():
+    lines = []
+    display = QuietDisplay(echo=lines.append)
+    display.add(INFO)
+    display.put((1, "start", None))
+    display.finished(INFO, 1.0, [Path("a.mp4")])
+    display.note("gallery: out/index.html")
+    assert lines == []
+
+
+def test_display_is_chosen_by_the_stream():
+    assert isinstance(choose_display(quiet=True), QuietDisplay)
+    assert isinstance(choose_display(quiet=False, stream=io.StringIO()), LineDisplay)
+    leader, follower = pty.openpty()
+    try:
+        with os.fdopen(follower, "w", closefd=False) as terminal:
+            assert isinstance(choose_display(quiet=False, stream=terminal), LiveDisplay)
+    finally:
+        os.close(leader)
+        os.close(follower)
+
+
+def final_states(buffer: str) -> dict[str, str]:
+    """The last line drawn for each bar (``[k/N] Scene ...``), ANSI codes removed."""
+    states = {}
+    for line in ANSI.sub("", buffer).replace("\r", "\n").split("\n"):
+        match = re.match(r"\s*(\[\d+/\d+\] \w+ \w+ \S+)", line)
+        if match:
+            states[match.group(1)] = line
+    return states
+
+
+def test_live_bars_reach_100_percent_for_each_job(clinic20_facts, tmp_path):
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, width=120, color_system="standard")
+    options = RenderOptions(resolution=(64, 36), fps=4.0, out_dir=tmp_path / "out")
+    request = LectureRequest(scenes=("ThresholdSweep", "PrevalenceEffect"), langs=("en",), formats=("mp4", "png"),
+                             options=options, data_kwargs={"source": "clinic20"})
+    result = run_lecture(request, display=LiveDisplay(console))
+    states = final_states(buffer.getvalue())
+    assert set(states) == {"[1/4] ThresholdSweep en mp4", "[2/4] ThresholdSweep en png",
+                           "[3/4] PrevalenceEffect en mp4", "[4/4] PrevalenceEffect en png"}
+    videos = [p for p in result.written if p.suffix == ".mp4"]
+    frames = {p.stem: probe(p)["frames"] for p in videos}
+    for label, line in states.items():
+        assert "100%" in line, line
+        scene = label.split()[1]
+        done = re.search(r"(\d+)/(\d+) frames", line)
+        expected = frames[scene] if label.endswith("mp4") else 1
+        assert done and int(done.group(1)) == int(done.group(2)) == expected, line
+    assert result.video_seconds == pytest.approx(sum(frames.values()) / 4.0)
+    text = ANSI.sub("", buffer.getvalue())
+    assert re.search(r"lecture .*100%\s+4/4 outputs", text)
+    assert "✓ ThresholdSweep (en, mp4) in " in text
+
+
+def test_parallel_render_in_a_terminal(tmp_path):
+    """``-j 2`` through a real pseudo-terminal: worker processes' frames reach each bar."""
+    out = tmp_path / "out"
+    command = [sys.executable, "render.py", "render", "ThresholdSweep", "--data", "clinic20", "--format", "mp4,png",
+               "--resolution", "64x36", "--fps", "4", "--out", str(out), "-j", "2"]
+    leader, follower = pty.openpty()
+    os.set_blocking(leader, True)
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm-256color"}
+    process = subprocess.Popen(command, cwd=ROOT, stdin=follower, stdout=follower, stderr=follower, env=env)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closed: the process is gone
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    assert process.wait(timeout=300) == 0
+    text = b"".join(chunks).decode("utf-8", "replace")
+    states = final_states(text)
+    frames = probe(out / "clinic20" / "en" / "ThresholdSweep.mp4")["frames"]
+    assert re.search(rf"100%\s+{frames}/{frames} frames", states["[1/2] ThresholdSweep en mp4"])
+    assert re.search(r"100%\s+1/1 frames", states["[2/2] ThresholdSweep en png"])
+    assert "wrote 6 file(s), 0 output(s) already up to date" in ANSI.sub("", text)
+
+
+def test_quiet_prints_only_the_summary(tmp_path):
+    out = tmp_path / "out"
+    command = [sys.executable, "render.py", "render", "ThresholdSweep", "--data", "clinic20", "--at", "0.5",
+               "--resolution", "64x36", "--out", str(out), "-q"]
+    first = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    still = out / "clinic20" / "en" / "ThresholdSweep@0.50.png"
+    lines = first.stdout.splitlines()
+    assert re.fullmatch(rf"wrote 1 file\(s\), 0 output\(s\) already up to date, under {re.escape(str(out))}/ "
+                        r"in \d+\.\d s \(0\.0 s of video rendered\)", lines[0])
+    assert lines[1:] == [f"  {still}"] and first.stderr == ""
+    again = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and again.stdout.startswith("wrote 0 file(s), 1 output(s) already up to date")
+    assert len(again.stdout.splitlines()) == 1
