@@ -14,7 +14,7 @@ APT_PACKAGES := build-essential pkg-config python3-dev python3-venv libcairo2-de
 .PHONY: render test system setup lint bench clean
 
 render: setup
-	$(BIN)/python render.py
+	$(BIN)/umbral
 
 test: setup
 	$(BIN)/python -m pytest

@@ -345,8 +345,9 @@ def _duration(seconds: float) -> str:
 @click.option("--preset", type=click.Choice(["veryfast", "medium", "slow"]), default="medium", show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Decks go to OUT/<dataset>/<lang>/slides.<to>.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only errors and the decks written.")
 def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, resolution, fps, aspect, preset,
-           out_dir, **data_kwargs) -> None:
+           out_dir, quiet, **data_kwargs) -> None:
     """Build a slide deck through manim-slides, breaking at each story beat (holds, reveals)."""
     from pathlib import Path
 
@@ -365,14 +366,17 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
 
     from metrics import VerificationError
     from scenes.facts import facts_for
+    from scenes.publish.progress import choose_display
     from scenes.publish.slides import build_deck
 
     try:
         facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp)
         for code in langs:
-            click.echo(f"building the {deck_format} deck ({code}): {', '.join(names)} ...")
+            if not quiet:
+                click.echo(f"building the {deck_format} deck ({code}): {', '.join(names)} ...")
             path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
-                              resolution=size, fps=fps, aspect=aspect, preset=preset)
+                              resolution=size, fps=fps, aspect=aspect, preset=preset,
+                              display=choose_display(quiet, echo=click.echo))
             click.echo(f"wrote {path}")
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to render: {error}", err=True)

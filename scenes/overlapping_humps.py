@@ -135,8 +135,7 @@ class OverlappingHumps(LectureScene):
 
     def glide(self, snapshot, seconds: float, *others) -> None:
         """Step the line over the grid values up to ``snapshot``, counts exact at every step."""
-        steps = HeldSteps(self.live_layer, self.steps_to(snapshot), self.show, run_time=self.span(seconds),
-                          rate_func=smooth)
+        steps = HeldSteps(self.live_layer, self.steps_to(snapshot), self.show, run_time=seconds, rate_func=smooth)
         self.play(steps, *others)
 
     def split_layers(self) -> None:
@@ -161,7 +160,7 @@ class OverlappingHumps(LectureScene):
 
     def sweep(self) -> None:
         """θ over the 51 grid values, each held for the same share of ``sweep_seconds``."""
-        self.play(HeldSteps(self.live_layer, self.facts.grid, self.show, run_time=self.span(self.sweep_seconds),
+        self.play(HeldSteps(self.live_layer, self.facts.grid, self.show, run_time=self.sweep_seconds,
                             rate_func=linear))
 
     @classmethod

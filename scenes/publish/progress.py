@@ -115,7 +115,8 @@ class _Display:
     @staticmethod
     def done_line(info: JobInfo, seconds: float, files: list) -> str:
         """``      ThresholdSweep (en, mp4) done in 8.1 s: out/.../ThresholdSweep.mp4, ...``."""
-        return f"      {info.scene} ({info.kind}) done in {seconds:.1f} s: {', '.join(str(f) for f in files)}"
+        written = f": {', '.join(str(f) for f in files)}" if files else ""
+        return f"      {info.scene} ({info.kind}) done in {seconds:.1f} s{written}"
 
     def note(self, line: str) -> None:
         """A line that is not about one job (up to date, gallery)."""
@@ -201,9 +202,8 @@ class LiveDisplay(_Display):
             self.progress.remove_task(task.id)
             self.tasks.pop(info.index)
         self.progress.advance(self.overall, 1)
-        more = f" (+{len(files) - 1} more)" if len(files) > 1 else ""
-        self.console.print(f"[green]✓[/] {info.scene} ({info.kind}) in {seconds:.1f} s: {files[0]}{more}",
-                           highlight=False)
+        written = f": {files[0]}" + (f" (+{len(files) - 1} more)" if len(files) > 1 else "") if files else ""
+        self.console.print(f"[green]✓[/] {info.scene} ({info.kind}) in {seconds:.1f} s{written}", highlight=False)
 
     def note(self, line: str) -> None:
         """Print ``line`` above the bars."""

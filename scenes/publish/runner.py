@@ -18,7 +18,8 @@ from pathlib import Path
 
 from scenes.publish.registry import scene_class
 
-__all__ = ["QUALITIES", "RenderOptions", "atomic_target", "output_path", "render_scene", "write_trace"]
+__all__ = ["QUALITIES", "RenderOptions", "atomic_target", "count_frames", "output_path", "render_scene",
+           "write_trace"]
 
 #: Named qualities: (width, height, fps) for 16:9.
 QUALITIES = {
@@ -100,7 +101,7 @@ def _manim_config(options: RenderOptions, media_dir: Path, fmt: str) -> dict:
     }
 
 
-def _count_frames(scene, reporter, still: bool) -> None:
+def count_frames(scene, reporter, still: bool = False) -> None:
     """Tell ``reporter`` the frames the scene will write, then about each frame as Manim writes it.
 
     Every frame, drawn or repeated, goes through the renderer's ``add_frame``.
@@ -130,7 +131,7 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
         accepted = {k: v for k, v in options.scene_kwargs.items() if k in getattr(cls, "scene_options", ())}
         scene = cls(facts, options.lang, still_at=still_at, **accepted)
         if reporter is not None:
-            _count_frames(scene, reporter, still=fmt == "png")
+            count_frames(scene, reporter, still=fmt == "png")
         scene.render()
         if reporter is not None and fmt == "png":
             reporter.advance(1)  # the one image

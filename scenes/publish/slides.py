@@ -38,14 +38,16 @@ import logging
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 from manim import ManimColor  # imported first: manim-slides picks its API from sys.modules
 from manim_slides.slide import Slide
 
 from scenes.base import LectureScene
+from scenes.publish.progress import FrameReporter, JobInfo, QuietDisplay
 from scenes.publish.registry import SCENES, scene_class
-from scenes.publish.runner import RenderOptions, _manim_config
+from scenes.publish.runner import RenderOptions, _manim_config, count_frames
 
 __all__ = ["DECK_FORMATS", "UmbralSlide", "build_deck", "deck_path", "render_slides", "slide_class"]
 
@@ -128,8 +130,12 @@ def deck_path(out_dir: Path, dataset: str, lang: str, to: str) -> Path:
     return Path(out_dir) / dataset / lang / f"slides.{to}"
 
 
-def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Path, slides_dir: Path) -> Path:
-    """Render one scene as slides into ``slides_dir``; return its ``<Scene>.json``."""
+def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Path, slides_dir: Path,
+                  reporter=None) -> Path:
+    """Render one scene as slides into ``slides_dir``; return its ``<Scene>.json``.
+
+    ``reporter`` (a :class:`~scenes.publish.progress.FrameReporter`) hears the frames as they are written.
+    """
     from manim import tempconfig
 
     cls = slide_class(scene_class(scene_name))
@@ -137,8 +143,29 @@ def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Pat
     with tempconfig(settings):
         accepted = {k: v for k, v in options.scene_kwargs.items() if k in getattr(cls, "scene_options", ())}
         scene = cls(facts, options.lang, output_folder=slides_dir, **accepted)
+        if reporter is not None:
+            count_frames(scene, reporter)
         scene.render()
+    if reporter is not None:
+        reporter.flush()
     return slides_dir / f"{scene_name}.json"
+
+
+def _render_all(names: list[str], facts, options: RenderOptions, media_dir: Path, display) -> list[Path]:
+    """Every scene's slides, in order, each reported to ``display`` (a bar on a terminal, a line otherwise)."""
+    width, height, fps = options.size()
+    for index, name in enumerate(names, start=1):
+        label = f"{facts.name}, {options.lang}, {width}x{height}@{fps:g}, slides"
+        display.add(JobInfo(index, len(names), name, label, f"{options.lang}, slides", f"{options.lang} slides"))
+    configs = []
+    with display:
+        for index, name in enumerate(names, start=1):
+            reporter = FrameReporter(index, display)
+            reporter.started()
+            started = time.perf_counter()
+            configs.append(render_slides(name, facts, options, media_dir / name, media_dir / "slides", reporter))
+            display.finished(display.jobs[index], time.perf_counter() - started, [])
+    return configs
 
 
 def _convert(configs: list[Path], to: str, dest: Path, one_file: bool, size: tuple[int, int]) -> None:
@@ -172,7 +199,7 @@ def _replace_dir(source: Path, final: Path, trash: Path) -> None:
 def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: Path | str = Path("out"),
                one_file: bool = False, *, quality: str = "medium", resolution: tuple[int, int] | None = None,
                fps: float | None = None, aspect: str = "16:9", preset: str = "medium",
-               scene_kwargs: dict | None = None) -> Path:
+               scene_kwargs: dict | None = None, display=None) -> Path:
     """Render ``scene_names`` (in order) as one deck for ``facts``; return ``OUT/<dataset>/<lang>/slides.<to>``.
 
     ``to`` is html, pptx or pdf. html loads reveal.js from its CDN; with
@@ -182,7 +209,8 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
     slide. Each beat of a scene ends a slide; each scene starts a new one.
     The deck is built in a hidden folder beside the destination and renamed
     into place, so a failed render or conversion leaves the previous deck (if
-    any) untouched and no partial files.
+    any) untouched and no partial files. ``display`` (see
+    :mod:`scenes.publish.progress`) shows each scene's rendering; none by default.
     """
     names = list(dict.fromkeys(scene_names))  # a scene twice would share its media folder
     if not names:
@@ -203,8 +231,7 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
     media_dir = Path(tempfile.mkdtemp(prefix="umbral-slides-"))
     stage = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".partial", dir=final.parent))
     try:
-        slides_dir = media_dir / "slides"
-        configs = [render_slides(name, facts, options, media_dir / name, slides_dir) for name in names]
+        configs = _render_all(names, facts, options, media_dir, display if display is not None else QuietDisplay())
         width, height, _ = options.size()
         staged = stage / final.name
         _convert(configs, to, staged, one_file, (width, height))

@@ -59,11 +59,17 @@ def test_html_one_file_embeds_one_video_per_slide(clinic20_facts, tmp_path, priv
 
 
 def test_html_without_one_file_writes_assets_beside_it(clinic20_facts, tmp_path, private_tmp):
+    from scenes.publish.progress import LineDisplay
+
     out = tmp_path / "out"
-    deck = build_deck(["ThresholdSweep"], clinic20_facts, "en", "html", out, **TINY)
+    lines = []
+    deck = build_deck(["ThresholdSweep"], clinic20_facts, "en", "html", out, display=LineDisplay(lines.append), **TINY)
     assets = deck.with_name("slides_assets")
     clips = sorted(assets.glob("*.mp4"))
     assert all_files(out) == sorted([deck, *clips]) and len(clips) == SLIDES
+    # Progress: a line when the scene starts rendering, one when it is done.
+    assert lines[0] == "[1/1] ThresholdSweep: clinic20, en, 192x108@5, slides"
+    assert re.fullmatch(r"      ThresholdSweep \(en, slides\) done in \d+\.\d s", lines[1]) and len(lines) == 2
     refs = VIDEO_SECTION.findall(deck.read_text(encoding="utf-8"))
     assert sorted(refs) == sorted(f"slides_assets/{clip.name}" for clip in clips)
     assert list(private_tmp.iterdir()) == []
