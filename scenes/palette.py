@@ -1,8 +1,9 @@
 """Every colour, font size and the font name, as plain data (hex strings and numbers).
 
 The one source of umbral's look: :mod:`scenes.style` builds Manim objects from
-it and the pages (gallery, lab) write it into their CSS, so a colour or a size
-is set once for videos and pages alike. Imports nothing, Manim least of all.
+it and the HTML pages (the gallery; any later page too) write it into their
+CSS, so a colour or a size is set once for videos and pages alike. Imports
+nothing, Manim least of all.
 
 Colours come from the Okabe-Ito palette (safe for the common colour-vision
 deficiencies); colour is never the only cue, every cell, bar and region also

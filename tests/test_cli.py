@@ -367,8 +367,8 @@ def test_a_built_wheel_carries_every_package_and_the_command(tmp_path):
         shutil.copytree(ROOT / name, source / name, ignore=ignore)
     for name in ("render.py", "pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(source), "-w",
-                             str(tmp_path / "wheel")], capture_output=True, text=True, timeout=300)
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-cache-dir", str(source),
+                             "-w", str(tmp_path / "wheel")], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     (wheel,) = (tmp_path / "wheel").glob("umbral-*.whl")
     with zipfile.ZipFile(wheel) as archive:

@@ -51,6 +51,8 @@ def _render_one(index: int, job, options, facts, sink=None) -> JobResult:
 
 def _set_worker_sink(queue) -> None:
     global _worker_sink
+    # A worker must be able to exit with progress messages still unread (after a failure elsewhere).
+    queue.cancel_join_thread()
     _worker_sink = queue
 
 
@@ -89,9 +91,11 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
             else:
                 display.put(event)
 
-    with ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_set_worker_sink,
-                             initargs=(queue,)) as pool:
-        pending = {pool.submit(_render_one, index, job, options, facts) for index, job, options in tasks}
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_set_worker_sink,
+                               initargs=(queue,))
+    futures = [pool.submit(_render_one, index, job, options, facts) for index, job, options in tasks]
+    pending = set(futures)
+    try:
         while pending:
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             drain()
@@ -99,3 +103,11 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
                 result = future.result()
                 drain(block_until=result.index)
                 yield result
+    finally:
+        # After a failure (or Ctrl-C): start nothing new; let running jobs end while their messages are read.
+        for future in pending:
+            future.cancel()
+        while not all(future.done() for future in futures):
+            wait(futures, timeout=0.1)
+            drain()
+        pool.shutdown(wait=True)

@@ -125,7 +125,7 @@ class Lecture:
                 if job.ext in VIDEO_FORMATS:
                     video_seconds += result.frames / options.size()[2]
                 by_index[result.index] = files
-                self.display.finished(self.display.jobs[result.index], result.seconds, files)
+                self.display.finish(self.display.jobs[result.index], result.seconds, files)
         # A file two jobs wrote (trace.json beside the mp4 and the png) is listed once.
         written = dict.fromkeys(path for index in sorted(by_index) for path in by_index[index])
         return list(written), video_seconds

@@ -22,6 +22,8 @@ __all__ = ["FrameReporter", "JobInfo", "LineDisplay", "LiveDisplay", "QuietDispl
 
 #: Seconds between two frame reports from one job (a 1080p60 scene writes thousands of frames).
 REPORT_INTERVAL = 0.1
+#: The kinds of event a job sends, in order: start, total, frames (many), end.
+EVENTS = ("start", "total", "frames", "end")
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ class _Display:
     def __init__(self, echo=print):
         self.echo = echo
         self.jobs: dict[int, JobInfo] = {}
+        self.done: set[int] = set()
 
     def __enter__(self):
         return self
@@ -93,9 +96,20 @@ class _Display:
         self.jobs[info.index] = info
 
     def put(self, event: tuple) -> None:
-        """Apply one ``(job, kind, value)`` event from a :class:`FrameReporter`."""
+        """Apply one ``(job, kind, value)`` event from a :class:`FrameReporter`.
+
+        Events of a job that is unknown or already finished (a message that
+        arrived late) are dropped: progress never fails a render.
+        """
         job, kind, value = event
-        getattr(self, f"on_{kind}")(self.jobs[job], value)
+        handler = getattr(self, f"on_{kind}", None) if kind in EVENTS else None
+        if handler is not None and job in self.jobs and job not in self.done:
+            handler(self.jobs[job], value)
+
+    def finish(self, info: JobInfo, seconds: float, files: list) -> None:
+        """Mark the job finished (later events are dropped), then show it as :meth:`finished` does."""
+        self.done.add(info.index)
+        self.finished(info, seconds, files)
 
     def on_start(self, info: JobInfo, _) -> None:
         """The job began."""
@@ -184,13 +198,15 @@ class LiveDisplay(_Display):
 
     def on_total(self, info: JobInfo, frames: int) -> None:
         """The bar's length."""
-        self.progress.update(self.tasks[info.index], total=frames, planned=frames)
+        if info.index in self.tasks:
+            self.progress.update(self.tasks[info.index], total=frames, planned=frames)
 
     def on_frames(self, info: JobInfo, frames: int) -> None:
         """Move the bar (the plan is ``duration() * fps``; a scene may write a frame or two more)."""
         task = self._task(info)
-        self.progress.update(task.id, completed=task.completed + frames, total=max(task.total or 0,
-                                                                                  task.completed + frames))
+        if task is not None:
+            done = task.completed + frames
+            self.progress.update(task.id, completed=done, total=max(task.total or 0, done))
 
     def finished(self, info: JobInfo, seconds: float, files: list) -> None:
         """Show the bar full at the frames really written, retire it, count the output, print the done line."""
@@ -200,7 +216,7 @@ class LiveDisplay(_Display):
             self.progress.update(task.id, total=written, completed=written, planned=written)
             self.progress.refresh()
             self.progress.remove_task(task.id)
-            self.tasks.pop(info.index)
+            del self.tasks[info.index]
         self.progress.advance(self.overall, 1)
         written = f": {files[0]}" + (f" (+{len(files) - 1} more)" if len(files) > 1 else "") if files else ""
         self.console.print(f"[green]✓[/] {info.scene} ({info.kind}) in {seconds:.1f} s{written}", highlight=False)
@@ -219,9 +235,12 @@ def choose_display(quiet: bool, echo=print, stream=None):
     """Live bars when ``stream`` (stdout) is a terminal, plain lines otherwise, nothing when ``quiet``."""
     if quiet:
         return QuietDisplay(echo)
+    import sys
+
     from rich.console import Console
 
-    console = Console(file=stream) if stream is not None else Console()
-    if console.is_terminal and not console.is_dumb_terminal:
-        return LiveDisplay(console)
+    stream = stream if stream is not None else sys.stdout
+    # The stream itself decides: rich's is_terminal also says yes when FORCE_COLOR is set, e.g. in a pipe.
+    if stream.isatty() and not Console(file=stream).is_dumb_terminal:
+        return LiveDisplay(Console(file=stream))
     return LineDisplay(echo)

@@ -164,7 +164,7 @@ def _render_all(names: list[str], facts, options: RenderOptions, media_dir: Path
             reporter.started()
             started = time.perf_counter()
             configs.append(render_slides(name, facts, options, media_dir / name, media_dir / "slides", reporter))
-            display.finished(display.jobs[index], time.perf_counter() - started, [])
+            display.finish(display.jobs[index], time.perf_counter() - started, [])
     return configs
 
 

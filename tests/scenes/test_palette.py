@@ -8,7 +8,7 @@ from pathlib import Path
 from scenes import palette, style
 
 ROOT = Path(__file__).resolve().parents[2]
-HEX = re.compile(r"#[0-9A-Fa-f]{6}\b")
+HEX = re.compile(r"#(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3,4})\b")
 
 
 def palette_values() -> dict:
@@ -25,15 +25,17 @@ def test_style_reexports_the_palette_unchanged():
 def test_palette_is_plain_data():
     for name, value in palette_values().items():
         if name.endswith("COLOR") or name in ("BACKGROUND", "TEXT", "MUTED_TEXT", "HIGHLIGHT", "LINK"):
-            assert HEX.fullmatch(value), (name, value)
+            assert re.fullmatch(r"#[0-9A-F]{6}", value), (name, value)
         if name.startswith("SIZE_"):
             assert isinstance(value, (int, float)) and value > 0, name
-    assert all(HEX.fullmatch(color) for color in palette.METRIC_COLORS.values())
+    assert all(re.fullmatch(r"#[0-9A-F]{6}", color) for color in palette.METRIC_COLORS.values())
 
 
 def test_no_colour_is_written_outside_the_palette():
     offenders = []
-    for path in sorted((ROOT / "scenes").rglob("*.py")):
+    packages = ("scenes", "data", "metrics")
+    sources = [ROOT / "render.py", *(path for package in packages for path in (ROOT / package).rglob("*.py"))]
+    for path in sorted(sources):
         if path.name != "palette.py":
             offenders += [f"{path.relative_to(ROOT)}: {m}" for m in HEX.findall(path.read_text(encoding="utf-8"))]
     assert offenders == []

@@ -84,7 +84,16 @@ def test_code_hash_follows_the_scene_and_shared_code(tmp_path, monkeypatch):
     monkeypatch.setattr(manifest, "ROOT", fake_root)
     before = manifest.code_hash("scenes.threshold_sweep")
     (fake_root / "scenes" / "components" / "metric_bars.py").write_text("# changed\n", encoding="utf-8")
-    assert manifest.code_hash("scenes.threshold_sweep") != before
+    changed = manifest.code_hash("scenes.threshold_sweep")
+    assert changed != before
+    (fake_root / "scenes" / "palette.py").write_text("# a colour changed\n", encoding="utf-8")
+    assert manifest.code_hash("scenes.threshold_sweep") != changed
+
+
+def test_every_shared_code_path_exists():
+    """A stale entry would silently stop hashing the code it named."""
+    missing = [path for path in (*manifest._SHARED_CODE, *manifest._DATA_CODE) if not (ROOT / path).exists()]
+    assert missing == []
 
 
 def test_data_fingerprint_reads_contents_not_mtime(tmp_path):

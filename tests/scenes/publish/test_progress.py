@@ -6,6 +6,7 @@ import io
 import os
 import pty
 import re
+import select
 import subprocess
 import sys
 import time
@@ -77,8 +78,23 @@ def test_quiet_display_prints_nothing():
     assert lines == []
 
 
-def test_display_is_chosen_by_the_stream():
+def test_late_or_unknown_events_are_dropped(clinic20_facts):
+    display = LiveDisplay(Console(file=io.StringIO(), force_terminal=True, width=100))
+    display.add(INFO)
+    with display:
+        display.put((1, "start", None))
+        display.put((1, "total", 10))
+        display.put((1, "frames", 10))
+        display.finish(INFO, 1.0, [Path("a.mp4")])
+        for event in [(1, "frames", 5), (1, "total", 3), (1, "start", None), (7, "frames", 1), (1, "bogus", 0)]:
+            display.put(event)  # after the end, or for no such job: ignored, never an error
+        assert display.progress.tasks[0].completed == 1 and len(display.progress.tasks) == 1  # only the overall
+
+
+def test_display_is_chosen_by_the_stream(monkeypatch):
     assert isinstance(choose_display(quiet=True), QuietDisplay)
+    assert isinstance(choose_display(quiet=False, stream=io.StringIO()), LineDisplay)
+    monkeypatch.setenv("FORCE_COLOR", "1")  # makes rich call any stream a terminal; a pipe still gets lines
     assert isinstance(choose_display(quiet=False, stream=io.StringIO()), LineDisplay)
     leader, follower = pty.openpty()
     try:
@@ -133,8 +149,13 @@ def test_parallel_render_in_a_terminal(tmp_path):
     env = {**os.environ, "COLUMNS": "120", "TERM": "xterm-256color"}
     process = subprocess.Popen(command, cwd=ROOT, stdin=follower, stdout=follower, stderr=follower, env=env)
     os.close(follower)
-    chunks = []
-    while True:
+    chunks, deadline = [], time.monotonic() + 300
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 1.0)
+        if not ready:
+            if process.poll() is not None:
+                break
+            continue
         try:
             chunk = os.read(leader, 65536)
         except OSError:  # the terminal closed: the process is gone
@@ -143,7 +164,10 @@ def test_parallel_render_in_a_terminal(tmp_path):
             break
         chunks.append(chunk)
     os.close(leader)
-    assert process.wait(timeout=300) == 0
+    if process.poll() is None:
+        process.kill()
+        pytest.fail("the render did not finish within 300 s")
+    assert process.wait(timeout=60) == 0
     text = b"".join(chunks).decode("utf-8", "replace")
     states = final_states(text)
     frames = probe(out / "clinic20" / "en" / "ThresholdSweep.mp4")["frames"]
@@ -166,3 +190,22 @@ def test_quiet_prints_only_the_summary(tmp_path):
     again = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and again.stdout.startswith("wrote 0 file(s), 1 output(s) already up to date")
     assert len(again.stdout.splitlines()) == 1
+
+
+def test_a_failed_job_stops_the_queue_and_does_not_hang(clinic20_facts, tmp_path):
+    """With -j 2, the first job fails at once: the error reaches the caller, queued jobs never start."""
+    from scenes.publish.jobs import run_jobs
+    from scenes.publish.plan import Job
+
+    good = RenderOptions(resolution=(64, 36), fps=2.0, out_dir=tmp_path / "out")
+    broken = RenderOptions(resolution=(64, 36), fps=2.0, out_dir=tmp_path / "out",
+                           scene_kwargs={"multiclass": ([[1, 2]], ("a", "b"))})  # not a square matrix
+    tasks = [(1, Job("MulticlassConfusion", "en", "mp4"), broken)]
+    tasks += [(index, Job("ThresholdSweep", "en", "png", 0.5), good) for index in range(2, 9)]
+    events = ListSink()
+    started = time.monotonic()
+    with pytest.raises(ValueError, match="2-class matrix"):
+        list(run_jobs(tasks, clinic20_facts, 2, events))
+    begun = {job for job, kind, _ in events.events if kind == "start"}
+    assert 1 in begun and len(begun) < len(tasks)
+    assert time.monotonic() - started < 240
