@@ -58,6 +58,7 @@ KEYS = {
     "preset": ("preset", ("render", "watch")),
     "subtitles": ("no_subtitles", ("render", "watch")),
     "jobs": ("jobs", ("render", "watch")),
+    "quiet": ("quiet", ("render", "slides")),
     "scenes": ("scene_names", ("render", "watch")),
     "multiclass": ("multiclass_path", ("render", "watch")),
     "pred_col": ("pred_col", ("render", "watch")),

@@ -47,8 +47,10 @@ def test_bad_values_and_bad_toml_are_errors(tmp_path):
 
 def test_explicit_config_path_and_lists(tmp_path):
     config = tmp_path / "chapter.toml"
-    config.write_text('lang = ["en", "es"]\nformat = ["mp4", "gif"]\nscenes = ["ThresholdSweep"]\nsubtitles = false\n')
+    config.write_text('lang = ["en", "es"]\nformat = ["mp4", "gif"]\nscenes = ["ThresholdSweep"]\nsubtitles = false\n'
+                      'quiet = true\n')
     values = default_map(read_config(config))
+    assert values["render"]["quiet"] is True and values["slides"]["quiet"] is True
     assert values["render"]["lang"] == "en,es" and values["render"]["fmt"] == "mp4,gif"
     assert values["render"]["scene_names"] == ("ThresholdSweep",) and values["render"]["no_subtitles"] is True
     missing = run(tmp_path, "--config", str(tmp_path / "nope.toml"), "report")
