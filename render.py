@@ -29,7 +29,13 @@ def data_options(command):
         click.option("--data", "source", default="screening", show_default=True,
                      help="Built-in dataset name (see `list`) or a CSV/JSON/Parquet file."),
         click.option("--label-col", help="Column holding the true labels (auto-detected if omitted)."),
-        click.option("--score-col", help="Column holding the scores (auto-detected if omitted)."),
+        click.option("--score-col", multiple=True,
+                     help="Column holding the scores (auto-detected if omitted); repeat it for several models, "
+                          "e.g. --score-col lr --score-col forest (score_<name> columns are found by themselves)."),
+        click.option("--split-col", help="Column naming each row's split: train, validation (val, dev), test "
+                                         "(auto-detected as split, set, partition or subset)."),
+        click.option("--model-name", "model_name", multiple=True, metavar="COL=NAME",
+                     help="Show a model (score column or model value) under another name, e.g. lr=Logistic."),
         click.option("--positive", help="Label value of the positive class when labels are not 0/1."),
         click.option("--target", help="Raw table mode: the label column; the features are scored by "
                                       "a logistic regression on a 70/30 split."),
@@ -39,8 +45,46 @@ def data_options(command):
         click.option("--separation", type=float, help="screening: distance between the humps (1.35)."),
         click.option("--rescale", type=click.Choice(["minmax", "sigmoid"]),
                      help="Map scores outside [0, 1] into it."),
+        click.option("--models", help="Raw table: models to fit, logistic and/or forest, e.g. logistic,forest."),
+        click.option("--splits", help="Raw table: held-out shares, stratified, e.g. test=0.3,validation=0.3 "
+                                      "(default: the textbook's 70/30 split)."),
+        click.option("--model", help="The model a single-model command or scene shows (default: the first)."),
+        click.option("--split", help="The split a single-model command or scene shows (default: test)."),
     ]
     return functools.reduce(lambda cmd, option: option(cmd), reversed(options), command)
+
+
+def choice_options(command):
+    """How θ is chosen on one split and reported on another."""
+    from metrics.choice import CHOICE_RULES, CHOICE_STEPS, DEFAULT_RESAMPLES
+
+    options = [
+        click.option("--choose-on", help="Split to choose θ on (default: validation, else train)."),
+        click.option("--report-on", help="Split to report on with θ fixed (default: test)."),
+        click.option("--rule", type=click.Choice(list(CHOICE_RULES)), default="min_cost", show_default=True,
+                     help="How θ is chosen: " + "; ".join(f"{k}: {v}" for k, v in CHOICE_RULES.items()) + "."),
+        click.option("--choice-step", type=click.Choice(list(CHOICE_STEPS)), default="0.02", show_default=True,
+                     help="Grid θ is chosen on: the lecture's 0.02, hundredths, or every distinct score."),
+        click.option("--target-recall", type=click.FloatRange(0, 1), default=0.9, show_default=True,
+                     help="Recall the target_recall rule must reach."),
+        click.option("--target-precision", type=click.FloatRange(0, 1), default=0.9, show_default=True,
+                     help="Precision the target_precision rule must reach."),
+        click.option("--resamples", type=click.IntRange(1, 100_000), default=DEFAULT_RESAMPLES, show_default=True,
+                     help="Bootstrap resamples of the choosing split for the wobble of θ."),
+        click.option("--bootstrap-seed", type=click.IntRange(0), default=0, show_default=True,
+                     help="Seed of the bootstrap."),
+    ]
+    return functools.reduce(lambda cmd, option: option(cmd), reversed(options), command)
+
+
+def choice_settings(cost_fn: float, cost_fp: float, choose_on, report_on, rule, choice_step, target_recall,
+                    target_precision, resamples, bootstrap_seed):
+    """The parsed choice options as :class:`metrics.compare.ChoiceSettings`."""
+    from metrics.compare import ChoiceSettings
+
+    return ChoiceSettings(rule=rule, step=choice_step, choose_on=choose_on, report_on=report_on, cost_fn=cost_fn,
+                          cost_fp=cost_fp, target_recall=target_recall, target_precision=target_precision,
+                          resamples=resamples, seed=bootstrap_seed)
 
 
 def cost_options(command):
@@ -51,14 +95,61 @@ def cost_options(command):
                         help="Cost of a missed positive (false negative).")(command)
 
 
-def load(**data_kwargs):
-    """Load and validate a dataset, or exit 2 with a one-line reason."""
-    from data import DataError, load_dataset
+def data_request(data_kwargs: dict) -> dict:
+    """Click's data options as :func:`data.load_dataset` arguments (``--model-name A=B`` -> a dict)."""
+    kwargs = dict(data_kwargs)
+    names = {}
+    for item in kwargs.pop("model_name", None) or ():
+        key, sep, name = item.partition("=")
+        if not sep or not key.strip() or not name.strip():
+            _fail(f"--model-name {item!r} must be COLUMN=NAME, e.g. --model-name lr=\"logistic regression\"")
+        names[key.strip()] = name.strip()
+    kwargs["model_names"] = names or None
+    kwargs["score_col"] = tuple(kwargs.get("score_col") or ()) or None
+    return kwargs
 
+
+def load_with_study(**data_kwargs):
+    """(study, selected dataset): every model on every split, and the one ``--model``/``--split`` picks."""
+    from data import DataError, load_study
+
+    kwargs = data_request(data_kwargs)
+    model, split = kwargs.pop("model", None), kwargs.pop("split", None)
     try:
-        return load_dataset(**data_kwargs)
+        study = load_study(**kwargs)
+        return study, study.select(model, split)
     except DataError as error:
         _fail(str(error))
+
+
+def load(**data_kwargs):
+    """Load and validate one model on one split, or exit 2 with a one-line reason."""
+    return load_with_study(**data_kwargs)[1]
+
+
+def verified_comparison(study, settings, required: bool):
+    """Every model's θ chosen on one split and reported on another, checked against scikit-learn.
+
+    None when the data has a single split and no choice was asked for (``required`` False).
+    """
+    from data import DataError
+    from metrics import VerificationError
+    from metrics.compare import compare_models
+    from metrics.verify import verify_comparison
+
+    if len(study.splits) < 2 and not required:
+        return None
+    try:
+        choose, report_on, note = study.choice_splits(settings.choose_on, settings.report_on)
+    except DataError as error:
+        _fail(str(error))
+    comparison = compare_models(study.pairs(choose, report_on), choose, report_on, settings, note)
+    try:
+        verify_comparison(comparison)
+    except VerificationError as error:
+        click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)
+        sys.exit(1)
+    return comparison
 
 
 def check_costs(cost_fn: float, cost_fp: float) -> None:
@@ -143,19 +234,35 @@ def list_command() -> None:
 @cli.command()
 @data_options
 @cost_options
+@choice_options
 @click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="Decision threshold: positive iff score >= threshold.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, **data_kwargs) -> None:
-    """Every metric at one threshold, verified against scikit-learn."""
-    from metrics.report_text import format_report
+def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, choose_on, report_on, rule, choice_step,
+           target_recall, target_precision, resamples, bootstrap_seed, **data_kwargs) -> None:
+    """Every metric at one threshold, verified against scikit-learn.
 
-    dataset = load(**data_kwargs)
+    With splits (train/validation/test), also every model's θ chosen on one split and
+    reported on another, next to θ = 0.5, the peeking θ and the wobble of θ.
+    """
+    from metrics.report_text import format_choice, format_report
+
+    study, dataset = load_with_study(**data_kwargs)
     values, _ = verified_report(dataset, threshold, cost_fn, cost_fp)
+    settings = choice_settings(cost_fn, cost_fp, choose_on, report_on, rule, choice_step, target_recall,
+                               target_precision, resamples, bootstrap_seed)
+    comparison = verified_comparison(study, settings, required=bool(choose_on or report_on))
+    if not study.is_single:
+        values.update(model=dataset.provenance.get("model"), split=dataset.provenance.get("split"))
+    if comparison is not None:
+        values["choice"] = comparison.as_dict()
     if as_json:
         click.echo(json.dumps(values, indent=2))
-    else:
-        click.echo(format_report(values, title=dataset.title, cost_fn=cost_fn, cost_fp=cost_fp))
+        return
+    click.echo(format_report(values, title=dataset.title, cost_fn=cost_fn, cost_fp=cost_fp))
+    if comparison is not None:
+        click.echo("")
+        click.echo(format_choice(comparison))
 
 
 @cli.command()
@@ -177,15 +284,19 @@ def trace(as_json: bool, **data_kwargs) -> None:
 @click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False),
               help="JSON file to write (validated pairs plus provenance).")
 def scores(out_path: str, **data_kwargs) -> None:
-    """Export the validated (label, score) pairs with their provenance."""
+    """Export the validated scores of every model on every split (split, model, y_true, y_score) with provenance."""
     from data import DataError, export_scores
 
-    dataset = load(**data_kwargs)
+    if data_kwargs.get("model") or data_kwargs.get("split"):
+        _fail("scores exports every model on every split; drop --model and --split")
+    study, _ = load_with_study(**data_kwargs)
     try:
-        export_scores(dataset, out_path)
+        export_scores(study, out_path)
     except (DataError, OSError) as error:
         _fail(f"cannot write {out_path}: {error}")
-    click.echo(f"wrote {out_path}: {dataset.y_true.size} pairs from {dataset.title}")
+    rows = sum(part.n for part in study.parts.values())
+    what = "" if study.is_single else f" ({len(study.models)} model(s) x {len(study.splits)} split(s))"
+    click.echo(f"wrote {out_path}: {rows} pairs{what} from {study.title}")
 
 
 def _parse_resolution(value: str | None):
@@ -249,8 +360,10 @@ def _parse_choices(value: str, allowed: tuple[str, ...], option: str) -> tuple[s
 @click.option("--pred-col", help="MulticlassConfusion: the predicted-class column of --multiclass.")
 @click.option("--true-col", help="MulticlassConfusion: the true-class column of --multiclass (auto-detected).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the final summary.")
+@choice_options
 def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, transparent,
            out_dir, at, gif_loop, preset, no_subtitles, force, jobs, multiclass_path, pred_col, true_col, quiet,
+           choose_on, report_on, rule, choice_step, target_recall, target_precision, resamples, bootstrap_seed,
            **data_kwargs) -> None:
     """Render scenes (default: the whole lecture, in order) into OUT; skip what is up to date."""
     from pathlib import Path
@@ -298,9 +411,12 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     options = RenderOptions(quality=quality, resolution=size, fps=fps, aspect=aspect, transparent=transparent,
                             out_dir=Path(out_dir), at=thresholds, gif_loop=gif_loop == "forever", preset=preset,
                             subtitles=not no_subtitles, scene_kwargs=scene_kwargs)
-    request = LectureRequest(scenes=names, langs=langs, formats=formats, options=options, data_kwargs=data_kwargs,
-                             cost_fn=cost_fn, cost_fp=cost_fp, thresholds=thresholds, force=force, jobs=jobs,
-                             stills_supported=stills)
+    choice = choice_settings(cost_fn, cost_fp, choose_on, report_on, rule, choice_step, target_recall,
+                             target_precision, resamples, bootstrap_seed)
+    request = LectureRequest(scenes=names, langs=langs, formats=formats, options=options,
+                             data_kwargs=data_request(data_kwargs), cost_fn=cost_fn, cost_fp=cost_fp,
+                             thresholds=thresholds, force=force, jobs=jobs, stills_supported=stills, choice=choice,
+                             explicit=bool(scene_names))
     try:
         result = run_lecture(request, display=choose_display(quiet, echo=click.echo))
     except DataError as error:
@@ -346,8 +462,10 @@ def _duration(seconds: float) -> str:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Decks go to OUT/<dataset>/<lang>/slides.<to>.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the decks written.")
+@choice_options
 def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, resolution, fps, aspect, preset,
-           out_dir, quiet, **data_kwargs) -> None:
+           out_dir, quiet, choose_on, report_on, rule, choice_step, target_recall, target_precision, resamples,
+           bootstrap_seed, **data_kwargs) -> None:
     """Build a slide deck through manim-slides, breaking at each story beat (holds, reveals)."""
     from pathlib import Path
 
@@ -362,15 +480,33 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
     check_costs(cost_fn, cost_fp)
     if one_file and deck_format != "html":
         click.echo(f"note: --one-file only changes html decks; a {deck_format} deck is always one file")
-    dataset = load(**data_kwargs)
+    study, dataset = load_with_study(**data_kwargs)
 
+    from data import DataError
     from metrics import VerificationError
     from scenes.facts import facts_for
+    from scenes.publish.lecture import dataset_summary
     from scenes.publish.progress import choose_display
+    from scenes.publish.registry import unmet_need
     from scenes.publish.slides import build_deck
 
+    choice = choice_settings(cost_fn, cost_fp, choose_on, report_on, rule, choice_step, target_recall,
+                             target_precision, resamples, bootstrap_seed)
     try:
-        facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp)
+        facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp, study=study, choice=choice)
+    except DataError as error:
+        _fail(str(error))
+    except VerificationError as error:
+        click.echo(f"error: a number disagrees with scikit-learn, refusing to render: {error}", err=True)
+        sys.exit(1)
+    unmet = {name: unmet_need(name, dataset_summary(facts)) for name in names}
+    if scene_names and any(unmet.values()):
+        _fail(f"cannot render {next(reason for reason in unmet.values() if reason)}")
+    for reason in filter(None, unmet.values()):
+        if not quiet:
+            click.echo(f"skipped {reason}")
+    names = tuple(name for name in names if not unmet[name])
+    try:
         for code in langs:
             if not quiet:
                 click.echo(f"building the {deck_format} deck ({code}): {', '.join(names)} ...")

@@ -1,4 +1,4 @@
-"""Built-in datasets: the textbook's twenty patients, a simulated screening, and breast cancer."""
+"""Built-in datasets: the textbook's twenty patients, two simulated screenings, and breast cancer."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from numbers import Real
 import numpy as np
 
 from data.dataset import DataError, Dataset
-from data.pipeline import DEFAULT_SPLIT_SEED, check_seed, score_features
+from data.pipeline import DEFAULT_SPLIT_SEED, check_seed, score_features, study_from_scored
+from data.study import Study
 from data.validate import sigmoid
 
 __all__ = [
-    "BUILTINS", "CLINIC20_NEGATIVES", "CLINIC20_POSITIVES", "SCREENING_DEFAULTS",
-    "breast_cancer", "clinic20", "screening",
+    "BUILTINS", "CLINIC20_NEGATIVES", "CLINIC20_POSITIVES", "SCREENING8_RECIPE", "SCREENING_DEFAULTS",
+    "breast_cancer", "clinic20", "screening", "screening8",
 ]
 
 #: Built-in name -> one-line description (``render.py list``).
@@ -21,6 +22,8 @@ BUILTINS: dict[str, str] = {
     "clinic20": "the textbook's twenty patients: 5 sick, 15 healthy, hand-picked scores",
     "screening": "simulated screening of 231 people, 35% prevalence, calibrated binormal scores (AUC ~0.83)",
     "breast-cancer": "Wisconsin breast cancer (scikit-learn), malignant = positive, 171-tumour test split",
+    "screening8": "simulated screening at 8% prevalence: logistic regression and random forest, "
+                  "train/validation/test 1470/630/900",
 }
 
 CLINIC20_POSITIVES = (0.95, 0.85, 0.70, 0.55, 0.30)
@@ -132,11 +135,11 @@ def screening(
     )
 
 
-def breast_cancer(seed: int | None = None) -> Dataset:
+def breast_cancer(seed: int | None = None) -> Study:
     """Wisconsin breast cancer, scored by the raw-table pipeline; malignant is the positive class.
 
     scikit-learn codes malignant as 0, so the target is flipped. The table ships with
-    scikit-learn (no network). The test split has 171 of the 569 tumours.
+    scikit-learn (no network). The test split has 171 of the 569 tumours; train is scored too.
     """
     from sklearn import __version__ as sklearn_version
     from sklearn.datasets import load_breast_cancer
@@ -144,18 +147,52 @@ def breast_cancer(seed: int | None = None) -> Dataset:
     seed = DEFAULT_SPLIT_SEED if seed is None else check_seed(seed)
     bunch = load_breast_cancer()
     malignant = (bunch.target == 0).astype(np.int8)
-    y_test, scores, parameters = score_features(bunch.data, malignant, seed, "breast-cancer")
-    return Dataset(
-        name="breast-cancer",
-        title="Breast Cancer Wisconsin, malignant = positive (test split)",
-        y_true=y_test,
-        y_score=scores,
-        provenance={
-            "kind": "builtin",
-            "builtin": "breast-cancer",
-            "source": f"sklearn.datasets.load_breast_cancer (scikit-learn {sklearn_version})",
-            "positive_label": "malignant",
-            "target_flipped": "sklearn codes malignant as 0; here malignant = 1",
-            **parameters,
-        },
-    )
+    scored, parameters = score_features(bunch.data, malignant, seed, "breast-cancer")
+    provenance = {
+        "kind": "builtin",
+        "builtin": "breast-cancer",
+        "source": f"sklearn.datasets.load_breast_cancer (scikit-learn {sklearn_version})",
+        "positive_label": "malignant",
+        "target_flipped": "sklearn codes malignant as 0; here malignant = 1",
+        **parameters,
+    }
+    return study_from_scored("breast-cancer", "Breast Cancer Wisconsin, malignant = positive", scored, provenance)
+
+
+#: make_classification arguments of ``screening8`` (the textbook's realistic case).
+SCREENING8_RECIPE = {
+    "n_samples": 3000, "n_features": 12, "n_informative": 6, "n_redundant": 2,
+    "weights": [0.92, 0.08], "flip_y": 0.01, "class_sep": 1.0, "random_state": 11,
+}
+
+
+def screening8() -> Study:
+    """The textbook's realistic case: a simulated screening at about 8 % prevalence, two models, three splits.
+
+    ``make_classification(**SCREENING8_RECIPE)``; test = 30 % stratified, then validation = 30 %
+    of the rest stratified (``random_state=0`` both), giving 1470 / 630 / 900 rows; a
+    logistic regression (``make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))``)
+    and a random forest, both fitted on train and scored on every split.
+
+    Examples
+    --------
+    >>> study = screening8()  # doctest: +SKIP
+    >>> study.models, study.splits  # doctest: +SKIP
+    (('logistic', 'forest'), ('train', 'validation', 'test'))
+    """
+    from sklearn import __version__ as sklearn_version
+    from sklearn.datasets import make_classification
+
+    features, labels = make_classification(**SCREENING8_RECIPE)
+    shares = {"test": 0.3, "validation": 0.3}
+    scored, parameters = score_features(features, labels.astype(np.int8), 0, "screening8",
+                                        ("logistic", "forest"), shares)
+    provenance = {
+        "kind": "builtin",
+        "builtin": "screening8",
+        "generator": f"sklearn.datasets.make_classification (scikit-learn {sklearn_version})",
+        "recipe": SCREENING8_RECIPE,
+        "positive_label": "disease",
+        **parameters,
+    }
+    return study_from_scored("screening8", "Simulated screening at 8% prevalence", scored, provenance)

@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from data import validate
-from data.dataset import DataError, Dataset, slugify, titleize
+import numpy as np
 
-__all__ = ["SCORE_SUFFIXES", "Table", "export_scores", "load_scores_file", "read_table"]
+from data.dataset import DataError, Dataset, slugify, titleize
+from data.study import ALL_ROWS, ONE_MODEL, Study, split_name
+
+__all__ = ["SCORE_SUFFIXES", "SPLIT_NAMES", "Table", "export_scores", "load_scores_file", "make_part", "read_table"]
 
 SCORE_SUFFIXES = (".csv", ".json", ".parquet")
 
@@ -117,68 +120,183 @@ def _read_parquet(path: Path) -> Table:
     return Table(columns, {name: frame.iloc[:, i].tolist() for i, name in enumerate(columns)})
 
 
+#: Column names recognised as the split and the model of a long table (case-insensitive).
+SPLIT_NAMES = ("split", "set", "partition", "subset")
+MODEL_NAMES = ("model",)
+#: Prefixes of one score column per model (``score_forest``, ``proba_lr``).
+MODEL_SCORE_PREFIXES = ("score_", "proba_")
+
+
+def _optional_column(columns, given: str | None, names, option: str, path: Path) -> str | None:
+    """The column ``given``, else the one named like ``names``, else None when there is none."""
+    if given is None and not any(c.strip().lower() in names for c in columns):
+        return None
+    return validate.resolve_column(columns, given, option.strip("-").removesuffix("-col"), path,
+                                   names=names, option=option)
+
+
+def _score_columns(columns, given: tuple[str, ...], path: Path) -> dict[str, str]:
+    """Model name -> score column: the columns given, else the one score column, else ``score_<name>``."""
+    if given:
+        resolved = [validate.resolve_column(columns, c, "score", path) for c in given]
+        duplicate = next((c for c in resolved if resolved.count(c) > 1), None)
+        if duplicate:
+            raise DataError(f"--score-col {duplicate} is given twice; name each model's column once")
+        if len(resolved) == 1:
+            return {ONE_MODEL: resolved[0]}
+        return {c: c for c in resolved}
+    if any(c.strip().lower() in validate.SCORE_NAMES for c in columns):
+        return {ONE_MODEL: validate.resolve_column(columns, None, "score", path)}
+    prefixed = {c[len(prefix):]: c for c in columns for prefix in MODEL_SCORE_PREFIXES
+                if c.lower().startswith(prefix) and len(c) > len(prefix)}
+    if prefixed:
+        return prefixed
+    return {ONE_MODEL: validate.resolve_column(columns, None, "score", path)}
+
+
+def _rename(models: dict[str, str], model_names: dict[str, str]) -> dict[str, str]:
+    """Apply ``--model-name COL=Name`` (by model name or by column)."""
+    renamed = {}
+    for model, column in models.items():
+        name = model_names.get(model, model_names.get(column, model))
+        if name in renamed:
+            raise DataError(f"two models would both be called {name!r}; give them different --model-name")
+        renamed[name] = column
+    return renamed
+
+
+def _unused_names(model_names: dict[str, str], known) -> None:
+    unknown = [key for key in model_names if key not in known]
+    if unknown:
+        raise DataError(f"--model-name {unknown[0]}=...: there is no model or score column {unknown[0]!r}; "
+                        f"the data has {', '.join(dict.fromkeys(known))}")
+
+
+def make_part(name: str, title: str, model: str, split: str, y_true, y_score, provenance: dict) -> Dataset:
+    """One (model, split) part; a split with one class is an error naming the split."""
+    if split != ALL_ROWS and (np.min(y_true, initial=1) == np.max(y_true, initial=0)):
+        kind = "positives" if np.max(y_true, initial=0) else "negatives"
+        raise DataError(f"the {split} split has only {kind} ({len(y_true)} rows): ROC and precision need both "
+                        "classes in every split; move some rows or merge splits")
+    return Dataset(name, title, y_true, y_score, provenance)
+
+
 def load_scores_file(
     path: str | Path,
     *,
     label_col: str | None = None,
-    score_col: str | None = None,
+    score_col: str | tuple[str, ...] | None = None,
+    split_col: str | None = None,
+    model_names: dict[str, str] | None = None,
     positive: object = None,
     rescale: str | None = None,
     builtins: Iterable[str] = (),
-) -> Dataset:
-    """Validated :class:`Dataset` from a scores file; ``builtins`` only improves the missing-file hint."""
+) -> Study:
+    """A validated :class:`~data.study.Study` from a scores file; ``builtins`` only improves the missing-file hint.
+
+    Several models come either as several score columns (``score_col`` given several times,
+    or ``score_<name>`` / ``proba_<name>`` columns) or as a long table with a ``model``
+    column. A split column (``split``, ``set``, ``partition`` or ``subset``) divides the rows.
+    """
     path = validate.check_path(path, builtins)
     raw, sha256 = validate.read_bytes(path)
     table = read_table(path, raw)
+    given = (score_col,) if isinstance(score_col, str) else tuple(score_col or ())
+    model_names = dict(model_names or {})
     label = validate.resolve_column(table.columns, label_col, "label", path)
-    score = validate.resolve_column(table.columns, score_col, "score", path)
-    if label == score:
-        raise DataError(f"column {label!r} cannot be both label and score; set --label-col and --score-col")
-    labels_raw, scores_raw = table.cells[label], table.cells[score]
-    if len(labels_raw) != len(scores_raw):
-        raise DataError(
-            f"{path}: {label!r} has {len(labels_raw)} values but {score!r} has {len(scores_raw)}; "
-            "give one label per score"
-        )
-    y_true = validate.parse_labels(labels_raw, positive, column=label)
-    y_score = validate.rescale(validate.parse_scores(scores_raw, column=score), rescale, column=score)
+    split_column = _optional_column(table.columns, split_col, SPLIT_NAMES, "--split-col", path)
+    model_column = _optional_column(table.columns, None, MODEL_NAMES, "--model-col", path)
+    models = _score_columns([c for c in table.columns if c not in (label, split_column, model_column)], given, path)
+    if model_column is not None and len(models) > 1:
+        raise DataError(f"{path} has a {model_column!r} column and several score columns; "
+                        "use one layout: a long table (one score column) or one score column per model")
+    for column in models.values():
+        if column == label:
+            raise DataError(f"column {label!r} cannot be both label and score; set --label-col and --score-col")
+    lengths = {len(table.cells[c]) for c in (label, split_column, model_column, *models.values()) if c}
+    if len(lengths) > 1:
+        raise DataError(f"{path}: the columns have different numbers of values ({', '.join(map(str, sorted(lengths)))}); "
+                        "give one label per score")
+    y_true = validate.parse_labels(table.cells[label], positive, column=label)
+    splits = _cells(table, split_column, ALL_ROWS, split_name)
+    name = table.meta.get("name") if isinstance(table.meta.get("name"), str) else slugify(path.stem)
+    title = table.meta.get("title") if isinstance(table.meta.get("title"), str) else titleize(path.stem)
     provenance = {
-        "kind": "scores-file",
-        "format": path.suffix.lower().lstrip("."),
-        "path": str(path),
-        "sha256": sha256,
-        "label_col": label,
-        "score_col": score,
-        "positive_label": "1" if positive is None else str(positive),
-        "rescale": rescale,
+        "kind": "scores-file", "format": path.suffix.lower().lstrip("."), "path": str(path), "sha256": sha256,
+        "label_col": label, "score_col": next(iter(models.values())) if len(models) == 1 else list(models.values()),
+        "split_col": split_column, "model_col": model_column,
+        "positive_label": "1" if positive is None else str(positive), "rescale": rescale,
     }
     if "provenance" in table.meta:
         provenance["exported_from"] = table.meta["provenance"]
-    name = table.meta.get("name") if isinstance(table.meta.get("name"), str) else slugify(path.stem)
-    title = table.meta.get("title") if isinstance(table.meta.get("title"), str) else titleize(path.stem)
-    return Dataset(name=name, title=title, y_true=y_true, y_score=y_score, provenance=provenance)
+    score_by_model = {}
+    if model_column is None:
+        _unused_names(model_names, [*models, *models.values()])
+        for model, column in _rename(models, model_names).items():
+            scores = validate.parse_scores(table.cells[column], column=column)
+            score_by_model[model] = (np.ones(y_true.size, dtype=bool), validate.rescale(scores, rescale, column=column))
+    else:
+        (column,) = models.values()
+        values = _cells(table, model_column, None, lambda v: str(v).strip())
+        _unused_names(model_names, values)
+        scores = validate.rescale(validate.parse_scores(table.cells[column], column=column), rescale, column=column)
+        for model in dict.fromkeys(values):
+            shown = model_names.get(model, model)
+            if shown in score_by_model:
+                raise DataError(f"two models would both be called {shown!r}; give them different --model-name")
+            score_by_model[shown] = (values == model, scores)
+    parts = {}
+    for model, (rows, scores) in score_by_model.items():
+        for split in dict.fromkeys(splits[rows]):
+            where = rows & (splits == split)
+            parts[(model, split)] = make_part(name, title, model, split, y_true[where], scores[where],
+                                              {**provenance, "model": model, "split": split})
+    if len(parts) == 1:
+        ((model, split), part), = parts.items()
+        return Study.single(Dataset(name, title, part.y_true, part.y_score, provenance)) if model == ONE_MODEL \
+            else Study(name, title, parts, provenance)
+    return Study(name, title, parts, provenance)
 
 
-def export_scores(dataset: Dataset, path: str | Path) -> None:
-    """Write ``dataset`` as JSON that :func:`data.load_dataset` reads back exactly.
+def _cells(table: Table, column: str | None, default: str | None, clean) -> np.ndarray:
+    """A split or model column as an array of clean names (``default`` everywhere when absent)."""
+    n = len(next(iter(table.cells.values())))
+    if column is None:
+        return np.full(n, default, dtype=object)
+    values = table.cells[column]
+    for row, value in enumerate(values, start=1):
+        if value is None or not str(value).strip() or str(value).strip().lower() in {"nan", "none", "null"}:
+            raise DataError(f"empty value in row {row} of column {column!r}; name the split or model of every row")
+    return np.array([clean(v) for v in values], dtype=object)
 
-    The file holds ``name``, ``title``, ``provenance``, ``y_true`` (ints) and ``y_score``
-    (floats, written with ``repr`` precision, so they round-trip bit for bit). It is written to
-    a temporary file in the same folder and moved into place, so a failure never leaves a
+
+def export_scores(study, path: str | Path) -> None:
+    """Write a :class:`~data.study.Study` (or one :class:`Dataset`) as JSON that loads back exactly.
+
+    The file holds ``name``, ``title``, ``provenance`` and the long table's columns ``split``,
+    ``model``, ``y_true`` (ints) and ``y_score`` (floats, written with ``repr`` precision, so
+    they round-trip bit for bit), one row per (split, model, sample). It is written to a
+    temporary file in the same folder and moved into place, so a failure never leaves a
     half-written file behind.
     """
+    if isinstance(study, Dataset):
+        study = Study.single(study)
     path = Path(path)
     if path.suffix.lower() != ".json":
         raise DataError(f"export writes JSON; name the file with a .json extension, not {path.name!r}")
     if not path.parent.is_dir():
         raise DataError(f"folder {path.parent} does not exist; create it first or pick another path")
-    document = {
-        "name": dataset.name,
-        "title": dataset.title,
-        "provenance": dataset.provenance,
-        "y_true": [int(v) for v in dataset.y_true],
-        "y_score": [float(v) for v in dataset.y_score],
-    }
+    columns = {"split": [], "model": [], "y_true": [], "y_score": []}
+    for split in study.splits:
+        for model in study.models:
+            part = study.parts[(model, split)]
+            columns["split"] += [split] * part.n
+            columns["model"] += [model] * part.n
+            columns["y_true"] += [int(v) for v in part.y_true]
+            columns["y_score"] += [float(v) for v in part.y_score]
+    if study.is_single:
+        del columns["split"], columns["model"]
+    document = {"name": study.name, "title": study.title, "provenance": study.provenance, **columns}
     text = json.dumps(document, indent=1, allow_nan=False)
     handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -6,12 +6,17 @@ fit ``StandardScaler`` on the training rows only, fit
 ``predict_proba[:, 1]``. With seed 9409 on the Pima Indians Diabetes table this reproduces
 the reference chapter: 231 test patients, 80 diabetic, TP/FP/FN/TN 49/23/31/128 at 0.5,
 ROC AUC 0.8295.
+
+Every split is scored, train included, so a lecture can choose θ on train (the pulsar
+lecture) or on a validation split (``--splits test=0.3,validation=0.3``, stratified), and
+``--models logistic,forest`` adds a random forest beside the logistic regression.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -19,8 +24,12 @@ import numpy as np
 
 from data import validate
 from data.dataset import DataError, Dataset, slugify, titleize
+from data.study import Study
 
-__all__ = ["DEFAULT_SPLIT_SEED", "MODEL", "SCALER", "TEST_SIZE", "load_raw_table", "score_features"]
+__all__ = [
+    "DEFAULT_SPLIT_SEED", "MODEL", "MODELS", "SCALER", "TEST_SIZE", "load_raw_table", "make_model",
+    "parse_models", "parse_splits", "score_features", "split_rows", "study_from_scored",
+]
 
 DEFAULT_SPLIT_SEED = 9409
 TEST_SIZE = 0.3
@@ -35,10 +44,93 @@ def check_seed(seed: object) -> int:
     return int(seed)
 
 
+#: Model key -> (what it is, how it is built). ``logistic`` is the textbook's pipeline.
+MODELS = {
+    "logistic": "StandardScaler + LogisticRegression(max_iter=1000, random_state=0)",
+    "forest": "RandomForestClassifier(n_estimators=300, min_samples_leaf=3, random_state=0)",
+}
+
+
+def make_model(key: str):
+    """An unfitted scikit-learn estimator for a key of :data:`MODELS`."""
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    if key == "logistic":
+        return make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000, random_state=0))
+    if key == "forest":
+        return RandomForestClassifier(n_estimators=300, min_samples_leaf=3, random_state=0)
+    raise DataError(f"unknown model {key!r}; choose from {', '.join(MODELS)} (several with commas)")
+
+
+def parse_models(value: str | None) -> tuple[str, ...]:
+    """``"logistic,forest"`` -> ``("logistic", "forest")``, each checked; None -> ``("logistic",)``."""
+    if value is None:
+        return ("logistic",)
+    keys = tuple(dict.fromkeys(part.strip().lower() for part in str(value).split(",") if part.strip()))
+    bad = [key for key in keys if key not in MODELS]
+    if bad or not keys:
+        raise DataError(f"--models {value!r}: choose from {', '.join(MODELS)} (several with commas, e.g. logistic,forest)")
+    return keys
+
+
+def parse_splits(value: str | None) -> dict[str, float] | None:
+    """``"test=0.3,validation=0.3"`` -> shares of the held-out splits; None keeps the two-way 70/30 split.
+
+    ``test`` is required; ``validation`` is optional. Each share lies strictly between 0 and 1.
+    """
+    if value is None:
+        return None
+    shares = {}
+    for part in str(value).split(","):
+        name, _, share = part.partition("=")
+        name = name.strip().lower()
+        name = {"val": "validation", "valid": "validation", "dev": "validation"}.get(name, name)
+        try:
+            number = float(share)
+        except ValueError:
+            number = math.nan
+        if name not in ("test", "validation") or not 0 < number < 1 or name in shares:
+            raise DataError(f"--splits {value!r}: give test=SHARE and optionally validation=SHARE, each "
+                            "between 0 and 1, e.g. --splits test=0.3,validation=0.3")
+        shares[name] = number
+    if "test" not in shares:
+        raise DataError(f"--splits {value!r} has no test share; e.g. --splits test=0.3,validation=0.3")
+    return shares
+
+
+def split_rows(features, labels, seed: int, shares: dict[str, float] | None, source: str) -> dict:
+    """Split name -> (features, labels), in the order train, validation, test.
+
+    Without ``shares``: the textbook's two-way split, ``train_test_split(test_size=0.3,
+    random_state=seed)``, not stratified. With shares: the test share comes off the whole
+    table first, then the validation share of the rest, both stratified by the label.
+    """
+    from sklearn.model_selection import train_test_split
+
+    try:
+        if shares is None:
+            x_train, x_test, y_train, y_test = train_test_split(
+                features, labels, test_size=TEST_SIZE, random_state=seed)
+            return {"train": (x_train, y_train), "test": (x_test, y_test)}
+        x_rest, x_test, y_rest, y_test = train_test_split(
+            features, labels, test_size=shares["test"], random_state=seed, stratify=labels)
+        if "validation" not in shares:
+            return {"train": (x_rest, y_rest), "test": (x_test, y_test)}
+        x_train, x_val, y_train, y_val = train_test_split(
+            x_rest, y_rest, test_size=shares["validation"], random_state=seed, stratify=y_rest)
+    except ValueError as exc:
+        raise DataError(f"cannot split {source} ({exc}); it needs more rows of each class") from None
+    return {"train": (x_train, y_train), "validation": (x_val, y_val), "test": (x_test, y_test)}
+
+
 def score_features(
-    features: np.ndarray, labels: np.ndarray, seed: int, source: str
-) -> tuple[np.ndarray, np.ndarray, dict]:
-    """Test-split labels, their predicted probabilities, and the pipeline's parameters.
+    features: np.ndarray, labels: np.ndarray, seed: int, source: str,
+    models: tuple[str, ...] = ("logistic",), shares: dict[str, float] | None = None,
+) -> tuple[dict, dict]:
+    """Fit each model on the train split and score every split, train included.
 
     Parameters
     ----------
@@ -47,48 +139,57 @@ def score_features(
     labels : numpy.ndarray
         0/1 labels, one per row.
     seed : int
-        ``random_state`` of the train/test split.
+        ``random_state`` of the split(s).
     source : str
         Named in error messages.
+    models : tuple of str
+        Keys of :data:`MODELS`.
+    shares : dict, optional
+        Held-out shares (see :func:`split_rows`); None is the textbook's 70/30 split.
 
     Returns
     -------
-    y_test : numpy.ndarray
-        int8 labels of the test rows.
-    scores : numpy.ndarray
-        float64 probabilities of class 1 for the test rows, in [0, 1].
+    scored : dict
+        ``(model, split)`` -> (int8 labels, float64 probabilities of class 1).
     parameters : dict
-        test_size, seed, stratify, model, scaler, n_train, n_test (JSON-serialisable).
+        splits, seed, stratify, models, the split sizes (JSON-serialisable).
     """
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import train_test_split
-    from sklearn.preprocessing import StandardScaler
-
-    try:
-        x_train, x_test, y_train, y_test = train_test_split(
-            features, labels, test_size=TEST_SIZE, random_state=seed
-        )
-    except ValueError as exc:
-        raise DataError(f"cannot split {source} 70/30 ({exc}); it needs more rows") from None
-    for part, y in (("training", y_train), ("test", y_test)):
+    rows = split_rows(features, labels, seed, shares, source)
+    for split, (_, y) in rows.items():
         if np.unique(y).size < 2:
             raise DataError(
-                f"the {part} split of {source} has only one class ({y.size} rows); "
+                f"the {split} split of {source} has only one class ({y.size} rows); "
                 "use a larger table or another --seed"
             )
-    scaler = StandardScaler().fit(x_train)
-    model = LogisticRegression(max_iter=1000, random_state=0).fit(scaler.transform(x_train), y_train)
-    scores = model.predict_proba(scaler.transform(x_test))[:, 1]
+    x_train, y_train = rows["train"]
+    scored = {}
+    for key in models:
+        fitted = make_model(key).fit(x_train, y_train)
+        for split, (x, y) in rows.items():
+            scored[(key, split)] = (np.asarray(y, dtype=np.int8),
+                                    np.asarray(fitted.predict_proba(x)[:, 1], dtype=np.float64))
     parameters = {
-        "test_size": TEST_SIZE,
+        "splits": {"test": TEST_SIZE} if shares is None else shares,
         "seed": seed,
-        "stratify": False,
-        "model": MODEL,
-        "scaler": SCALER,
+        "stratify": shares is not None,
+        "models": {key: MODELS[key] for key in models},
+        "model": MODELS[models[0]] if len(models) == 1 else None,
+        "scaler": SCALER if "logistic" in models else None,
+        "sizes": {split: int(len(y)) for split, (_, y) in rows.items()},
         "n_train": int(len(y_train)),
-        "n_test": int(len(y_test)),
+        "n_test": int(len(rows["test"][1])),
     }
-    return np.asarray(y_test, dtype=np.int8), np.asarray(scores, dtype=np.float64), parameters
+    return scored, parameters
+
+
+def study_from_scored(name: str, title: str, scored: dict, provenance: dict, model_names=None) -> Study:
+    """A :class:`~data.study.Study` from :func:`score_features` output (``model_names`` renames keys)."""
+    model_names = model_names or {}
+    parts = {}
+    for (key, split), (y, scores) in scored.items():
+        model = model_names.get(key, key)
+        parts[(model, split)] = Dataset(name, title, y, scores, {**provenance, "model": model, "split": split})
+    return Study(name, title, parts, provenance)
 
 
 def _read_frame(path: Path, raw: bytes):
@@ -150,9 +251,11 @@ def load_raw_table(
     *,
     positive: object = None,
     seed: int | None = None,
+    models: str | None = None,
+    splits: str | None = None,
     builtins: Iterable[str] = (),
-) -> Dataset:
-    """Score a raw table with the pipeline and return its test split as a :class:`Dataset`.
+) -> Study:
+    """Score a raw table with the pipeline: every model on every split, as a :class:`~data.study.Study`.
 
     Parameters
     ----------
@@ -164,11 +267,16 @@ def load_raw_table(
         Value of ``target`` that is the positive class; needed unless labels are 0/1.
     seed : int, optional
         Split seed; default 9409, the seed that reproduces the reference chapter.
+    models : str, optional
+        ``"logistic,forest"``: keys of :data:`MODELS` (default logistic only).
+    splits : str, optional
+        ``"test=0.3,validation=0.3"`` (see :func:`split_rows`); default the two-way 70/30 split.
     builtins : iterable of str
         Built-in names suggested when the file does not exist.
     """
     path = validate.check_path(path, builtins)
     seed = DEFAULT_SPLIT_SEED if seed is None else check_seed(seed)
+    keys, shares = parse_models(models), parse_splits(splits)
     raw, sha256 = validate.read_bytes(path)
     frame = _read_frame(path, raw)
     columns = list(frame.columns)
@@ -182,7 +290,7 @@ def load_raw_table(
         raise DataError(f"{path} has only the target column {target!r}; the model needs feature columns")
     matrix = _check_features(frame, features, path)
     labels = validate.parse_labels(frame[target].tolist(), positive, column=target)
-    y_test, scores, parameters = score_features(matrix, labels, seed, str(path))
+    scored, parameters = score_features(matrix, labels, seed, str(path), keys, shares)
     provenance = {
         "kind": "raw-table",
         "path": str(path),
@@ -192,10 +300,4 @@ def load_raw_table(
         "features": features,
         **parameters,
     }
-    return Dataset(
-        name=slugify(path.stem),
-        title=f"{titleize(path.stem)} (test split)",
-        y_true=y_test,
-        y_score=scores,
-        provenance=provenance,
-    )
+    return study_from_scored(slugify(path.stem), titleize(path.stem), scored, provenance)

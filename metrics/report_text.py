@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["format_report", "format_trace"]
+__all__ = ["METRIC_NAMES", "format_choice", "format_report", "format_trace"]
 
 _RATES = (
     ("accuracy", "share of all decisions that are right"),
@@ -71,3 +71,76 @@ def format_trace(rows: list[dict]) -> str:
         for row in rows
     ]
     return "\n".join([header, *body])
+
+
+#: Rule -> the name of the number it looks at, as the choice table prints it.
+METRIC_NAMES = {"min_cost": "cost", "max_f1": "F1", "youden": "Youden's J", "closest": "distance to (0, 1)",
+                "target_recall": "recall", "target_precision": "precision"}
+
+
+def _metric_text(rule: str, value) -> str:
+    if value is None:
+        return "none"
+    return f"{value:g}" if rule == "min_cost" else f"{value:.3f}"
+
+
+def _counts_text(snapshot) -> str:
+    return "none" if snapshot is None else f"{snapshot.tp}/{snapshot.fp}/{snapshot.fn}/{snapshot.tn}"
+
+
+def _theta_text(value) -> str:
+    return "none" if value is None else f"{value:.4g}" if value * 100 % 1 else f"{value:.2f}"
+
+
+def format_choice(comparison) -> str:
+    """The honest choice of θ, one column per model (see :class:`metrics.compare.Comparison`)."""
+    from metrics.choice import CHOICE_RULES
+
+    s, rule = comparison.settings, comparison.settings.rule
+    metric = METRIC_NAMES[rule]
+    choose, report = comparison.choose_on, comparison.report_on
+    first = comparison.models[0]
+    detail = {"min_cost": f"; C_FN {s.cost_fn:g}, C_FP {s.cost_fp:g}", "target_recall": f" {s.target_recall:g}",
+              "target_precision": f" {s.target_precision:g}"}.get(rule, "")
+    step = "every distinct score" if s.step == "exact" else f"grid step {s.step}"
+    lines = [f"Choosing θ honestly: {rule} ({CHOICE_RULES[rule]}{detail}), {step}",
+             f"  θ chosen on {choose} ({first.choosing.n} rows), reported on {report} ({first.reporting.n} rows) "
+             "with θ fixed"]
+    if comparison.note:
+        lines.append(f"  note: {comparison.note}")
+
+    def cells(values):
+        return "".join(f"{value:>{width}}" for value in values)
+
+    width = max(12, *(len(r.model) + 2 for r in comparison.models))
+    rows = [
+        ("", [r.model for r in comparison.models]),
+        (f"AUC on {report}", [f"{r.auc:.3f}" for r in comparison.models]),
+        (f"AP on {report}", [f"{r.average_precision:.3f}" for r in comparison.models]),
+        (f"θ chosen on {choose}", [_theta_text(r.choice.chosen) for r in comparison.models]),
+        (f"  {metric} on {choose}", [_metric_text(rule, r.choice.metric(r.choice.at_chosen_choose))
+                                     for r in comparison.models]),
+        (f"  {metric} on {report}", [_metric_text(rule, r.choice.metric(r.choice.at_chosen_report))
+                                     for r in comparison.models]),
+        ("    TP/FP/FN/TN there", [_counts_text(r.choice.at_chosen_report) for r in comparison.models]),
+        (f"{metric} on {report} at θ = 0.50", [_metric_text(rule, r.choice.metric(r.choice.at_half_report))
+                                               for r in comparison.models]),
+        ("  TP/FP/FN/TN there", [_counts_text(r.choice.at_half_report) for r in comparison.models]),
+        (f"peeking: θ chosen on {report}", [_theta_text(r.choice.peek) for r in comparison.models]),
+        (f"  {metric} it would report", [_metric_text(rule, r.choice.metric(r.choice.at_peek_report))
+                                         for r in comparison.models]),
+        ("  optimism (peek - honest)", [_metric_text(rule, r.choice.optimism) for r in comparison.models]),
+        (f"wobble of θ, 5-95 % of {s.resamples}",
+         [f"{_theta_text(r.choice.wobble.theta_low)}-{_theta_text(r.choice.wobble.theta_high)}"
+          if r.choice.wobble.theta_low is not None else "none" for r in comparison.models]),
+        (f"  {metric} on {report} over it",
+         [f"{_metric_text(rule, r.choice.wobble.metric_low)}-{_metric_text(rule, r.choice.wobble.metric_high)}"
+          if r.choice.wobble.metric_low is not None else "none" for r in comparison.models]),
+    ]
+    label_width = max(len(label) for label, _ in rows) + 2
+    lines += ["  " + f"{label:<{label_width}}" + cells(values) for label, values in rows]
+    missing = [f"{r.model} {r.choice.wobble.missing}" for r in comparison.models if r.choice.wobble.missing]
+    if missing:
+        lines.append(f"  resamples that reached no θ: {', '.join(missing)}")
+    lines.append("Verified against scikit-learn: yes (chosen and peeking θ, counts, AUC, AP, ROC points)")
+    return "\n".join(lines)

@@ -10,7 +10,7 @@ from metrics.curves import roc_curve
 from metrics.sweep import GRID, Sweep
 from metrics.thresholds import thresholds_from_rates
 
-__all__ = ["VerificationError", "verify"]
+__all__ = ["VerificationError", "verify", "verify_comparison"]
 
 # Relative tolerance: the two implementations sum in different orders.
 _RTOL = 1e-9
@@ -91,4 +91,60 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
         ours = report["thresholds"].get(rule)
         if (ours is None) != (value is None) or (value is not None and not math.isclose(ours, value)):
             raise VerificationError(f"thresholds[{rule}]: umbral {ours!r} != from scikit-learn {value!r}")
+    return True
+
+
+def _counts_from_sklearn(skm, y_true, y_score, thresholds):
+    """TP, FP, FN, TN at each threshold from scikit-learn's confusion_matrix_at_thresholds."""
+    tns, fps, fns, tps, cuts = skm.confusion_matrix_at_thresholds(y_true, y_score)
+    # cuts decrease; the counts at θ are those of the smallest cut >= θ (none: nothing flagged).
+    ascending = cuts[::-1]
+    index = np.searchsorted(ascending, np.asarray(thresholds, dtype=float), side="left")
+    above = index < ascending.size
+    pick = np.where(above, ascending.size - 1 - np.minimum(index, ascending.size - 1), 0)
+    tp = np.where(above, tps[pick], 0)
+    fp = np.where(above, fps[pick], 0)
+    positives, negatives = tps[-1], fps[-1]
+    return tp, fp, positives - tp, negatives - fp
+
+
+def verify_comparison(comparison) -> bool:
+    """Recompute every model's choice of θ, its numbers and its curves with scikit-learn.
+
+    The chosen and peeking θs are re-derived from scikit-learn's counts on the same grid;
+    the counts at the chosen θ, at 0.5 and at the peek, the AUC, AP and ROC points of the
+    reporting split must match. Raises :class:`VerificationError` naming the first difference.
+    """
+    from sklearn import metrics as skm
+
+    from metrics.choice import _pick, _target, rule_metric
+
+    s = comparison.settings
+    for result in comparison.models:
+        c = result.choice
+        splits = {"choosing": result.choosing, "reporting": result.reporting}
+        grids = {"choosing": c.grid,
+                 "reporting": result.reporting.distinct_scores if c.grid is result.choosing.distinct_scores else c.grid}
+        picked = {}
+        for split, sweep in splits.items():
+            counts = _counts_from_sklearn(skm, sweep.y_true, sweep.y_score, grids[split])
+            metric = rule_metric(s.rule, *counts, s.cost_fn, s.cost_fp)
+            index = int(_pick(s.rule, metric, _target(s.rule, s.target_recall, s.target_precision))[0])
+            picked[split] = None if index < 0 else float(grids[split][index])
+        where = f"model {result.model!r}"
+        for name, ours, theirs in (("chosen θ", c.chosen, picked["choosing"]), ("peeking θ", c.peek, picked["reporting"])):
+            if (ours is None) != (theirs is None) or (ours is not None and not math.isclose(ours, theirs)):
+                raise VerificationError(f"{where} {name}: umbral {ours!r} != from scikit-learn {theirs!r}")
+        for name, snapshot, sweep in (("chosen θ on choosing split", c.at_chosen_choose, result.choosing),
+                                      ("chosen θ on reporting split", c.at_chosen_report, result.reporting),
+                                      ("0.5 on reporting split", c.at_half_report, result.reporting),
+                                      ("peeking θ on reporting split", c.at_peek_report, result.reporting)):
+            if snapshot is not None:
+                _check_snapshot(snapshot.as_dict(), sweep.y_true, sweep.y_score, skm)
+        y_true, y_score = result.reporting.y_true, result.reporting.y_score
+        _check(f"{where} auc", result.auc, skm.roc_auc_score(y_true, y_score))
+        _check(f"{where} average_precision", result.average_precision, skm.average_precision_score(y_true, y_score))
+        fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
+        if fpr.shape != result.roc_fpr.shape or not (np.allclose(fpr, result.roc_fpr) and np.allclose(tpr, result.roc_tpr)):
+            raise VerificationError(f"{where}: ROC curve points differ from scikit-learn's roc_curve")
     return True

@@ -6,7 +6,7 @@ from manim import DOWN, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
 
 from scenes import style
 from scenes.facts import Facts
-from scenes.strings import dataset_title, strings_for
+from scenes.strings import dataset_title, part_caption, strings_for
 
 __all__ = ["HeldSteps", "LectureScene"]
 
@@ -71,8 +71,13 @@ class LectureScene(Scene):
 
     @property
     def dataset_name(self) -> str:
-        """The data's title in the scene's language."""
-        return dataset_title(self.facts.name, self.facts.title, self.lang)
+        """The data's title in the scene's language; with several models or splits, which one is shown."""
+        f = self.facts
+        title = dataset_title(f.name, f.base_title or f.title, self.lang)
+        if f.split is None:
+            return title
+        several_models = f.comparison is not None and len(f.comparison.models) > 1
+        return part_caption(title, f.model if several_models else None, f.split, self.lang)
 
     def play_internal(self, skip_rendering: bool = False) -> None:
         """Manim's frame loop, except that a frame in which no :class:`HeldSteps` changed is reused.

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics import Snapshot, Sweep, build_report, roc_curve, verify
+from metrics.compare import ChoiceSettings, Comparison, compare_models
+from metrics.verify import verify_comparison
 
-__all__ = ["Facts", "facts_for"]
+__all__ = ["Facts", "comparison_for", "facts_for"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -21,7 +23,10 @@ class Facts:
 
     ``grid`` holds the 51 snapshots at 0.00, 0.02, ..., 1.00; ``report`` the
     verified report at 0.5 (AUC, thresholds chosen by each rule...);
-    ``roc_fpr``/``roc_tpr`` the exact ROC curve.
+    ``roc_fpr``/``roc_tpr`` the exact ROC curve. For data with several models or splits,
+    ``model`` and ``split`` name the part shown (None otherwise), ``base_title`` is the
+    data's title without them, and ``comparison`` holds every model's θ chosen on one split
+    and reported on another (see :func:`comparison_for`); None for one model on one split.
     """
 
     name: str
@@ -33,6 +38,10 @@ class Facts:
     roc_tpr: np.ndarray
     cost_fn: float
     cost_fp: float
+    model: str | None = None
+    split: str | None = None
+    base_title: str | None = None
+    comparison: Comparison | None = None
 
     @property
     def max_f1_threshold(self) -> float:
@@ -44,17 +53,45 @@ class Facts:
         return self.sweep.at(threshold)
 
 
-def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0) -> Facts:
+def comparison_for(study, settings: ChoiceSettings) -> Comparison | None:
+    """Every model's θ chosen on one split and reported on another, verified against scikit-learn.
+
+    With a single split (several models, no split column) θ is chosen on the rows it is
+    reported on, and the note says so. None for one model on one split. Raises
+    ``data.DataError`` for splits that cannot be used and ``metrics.VerificationError``.
+    """
+    if study is None or study.is_single:
+        return None
+    if len(study.splits) >= 2:
+        choose, report, note = study.choice_splits(settings.choose_on, settings.report_on)
+    else:
+        choose = report = study.splits[0]
+        note = "one split: θ is chosen on the same rows it is reported on"
+    comparison = compare_models(study.pairs(choose, report), choose, report, settings, note)
+    verify_comparison(comparison)
+    return comparison
+
+
+def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0, study=None,
+              choice: ChoiceSettings | None = None) -> Facts:
     """Compute and verify every number the scenes may show for ``dataset``.
 
-    Raises ``metrics.VerificationError`` if any number disagrees with
-    scikit-learn, so a drifting formula cannot reach a video.
+    ``study`` (the :class:`data.Study` that ``dataset`` was selected from) adds the
+    comparison of its models, chosen by ``choice`` (default: min cost with these costs).
+    Raises ``metrics.VerificationError`` if any number disagrees with scikit-learn, so a
+    drifting formula cannot reach a video.
     """
     sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
     report = build_report(sweep, threshold=0.5, cost_fn=cost_fn, cost_fp=cost_fp)
     report["verified_against_sklearn"] = verify(sweep, report, cost_fn=cost_fn, cost_fp=cost_fp)
     fpr, tpr, _ = roc_curve(dataset.y_true, dataset.y_score)
+    several = study is not None and not study.is_single
+    choice = choice or ChoiceSettings(cost_fn=cost_fn, cost_fp=cost_fp)
     return Facts(
         name=dataset.name, title=dataset.title, sweep=sweep, grid=sweep.grid(), report=report,
         roc_fpr=fpr, roc_tpr=tpr, cost_fn=cost_fn, cost_fp=cost_fp,
+        model=dataset.provenance.get("model") if several else None,
+        split=dataset.provenance.get("split") if several else None,
+        base_title=study.title if several else dataset.title,
+        comparison=comparison_for(study, choice) if several else None,
     )

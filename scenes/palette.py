@@ -60,6 +60,10 @@ ROC_DOT_COLOR = HIGHLIGHT
 CHANCE_COLOR = MUTED_TEXT
 BASELINE_COLOR = HIGHLIGHT
 
+#: Up to four models compared (ModelsCompared), apart from the metric colours; each curve is also
+#: labelled with its model's name, so colour is never the only cue (Paul Tol's light scheme).
+MODEL_COLORS = ("#77AADD", "#EE8866", "#BBCC33", "#FFAABB")
+
 #: Cost curve and its marks (the shapes and legend carry the meaning too).
 COST_CURVE_COLOR = TEXT
 COST_MIN_COLOR = YELLOW

@@ -96,12 +96,24 @@ ES = {
 #: Titles of the built-in datasets; a user's file keeps its own name.
 DATASET_TITLES = {
     "en": {"clinic20": "Twenty patients (textbook)", "screening": "Simulated screening",
-           "breast-cancer": "Breast cancer (Wisconsin)"},
+           "breast-cancer": "Breast cancer (Wisconsin)", "screening8": "Simulated screening, 8% prevalence"},
     "es": {"clinic20": "Veinte pacientes (libro)", "screening": "Tamizaje simulado",
-           "breast-cancer": "Cáncer de mama (Wisconsin)"},
+           "breast-cancer": "Cáncer de mama (Wisconsin)", "screening8": "Tamizaje simulado, prevalencia 8 %"},
+}
+
+#: Names of the pipeline's models and the standard splits on screen; other names are shown as given.
+MODEL_NAMES = {
+    "en": {"logistic": "logistic regression", "forest": "random forest"},
+    "es": {"logistic": "regresión logística", "forest": "bosque aleatorio"},
+}
+SPLIT_NAMES = {
+    "en": {"train": "train", "validation": "validation", "test": "test", "all": "all rows"},
+    "es": {"train": "entrenamiento", "validation": "validación", "test": "prueba", "all": "todas las filas"},
 }
 
 _TABLES = {"en": EN, "es": ES}
+EN["part_split"] = "{split} split"
+ES["part_split"] = "conjunto de {split}"
 
 
 def strings_for(lang: str) -> dict:
@@ -115,6 +127,29 @@ def strings_for(lang: str) -> dict:
 def dataset_title(name: str, fallback: str, lang: str) -> str:
     """On-screen title of a dataset in ``lang``."""
     return DATASET_TITLES.get(lang, {}).get(name, fallback)
+
+
+def model_name(model: str, lang: str) -> str:
+    """On-screen name of a model: the pipeline's in ``lang``, any other as the data names it."""
+    return MODEL_NAMES.get(lang, {}).get(model, model)
+
+
+def split_label(split: str, lang: str) -> str:
+    """On-screen name of a split in ``lang`` ("test" -> "prueba"); other names as given."""
+    return SPLIT_NAMES.get(lang, {}).get(split, split)
+
+
+def part_caption(dataset: str, model: str | None, split: str | None, lang: str) -> str:
+    """"Pima · test split", or with a model, "Screening · random forest, test split"."""
+    if split is None:
+        return dataset
+    table = _TABLES[lang]
+    if split == "all":  # several models, no split column
+        return dataset if model is None else f"{dataset} · {model_name(model, lang)}"
+    where = table["part_split"].format(split=split_label(split, lang))
+    if model is None:
+        return f"{dataset} · {where}"
+    return f"{dataset} · {model_name(model, lang)}, {where}"
 
 # --- OverlappingHumps ---
 EN.update({

@@ -25,6 +25,7 @@ from scenes.palette import (  # noqa: F401  (re-exported: scenes read every colo
     HIGHLIGHT,
     LINK,
     METRIC_COLORS,
+    MODEL_COLORS,
     MUTED_TEXT,
     NEGATIVE_COLOR,
     ORANGE,

@@ -15,7 +15,7 @@ from pathlib import Path
 from scenes.publish import manifest
 from scenes.publish.plan import Job, LectureRequest, job_options, plan_jobs
 from scenes.publish.progress import JobInfo, LineDisplay
-from scenes.publish.registry import SCENES
+from scenes.publish.registry import SCENES, unmet_need
 from scenes.publish.runner import output_path
 
 __all__ = ["Job", "LectureRequest", "LectureResult", "plan_jobs", "run_lecture"]
@@ -84,18 +84,37 @@ class Lecture:
 
     def load_facts(self):
         """Load and verify the data (DataError / VerificationError propagate to the CLI)."""
-        from data import load_dataset
+        from data import load_study
         from scenes.facts import facts_for
 
-        dataset = load_dataset(**self.request.data_kwargs)
-        self.facts = facts_for(dataset, cost_fn=self.request.cost_fn, cost_fp=self.request.cost_fp)
+        kwargs = dict(self.request.data_kwargs)
+        model, split = kwargs.pop("model", None), kwargs.pop("split", None)
+        study = load_study(**kwargs)
+        dataset = study.select(model, split)
+        self.facts = facts_for(dataset, cost_fn=self.request.cost_fn, cost_fp=self.request.cost_fp, study=study,
+                               choice=self.request.choice)
         if self.fingerprint is None:
             self.fingerprint = _fingerprint(self.request)
-        self.known = _dataset_summary(self.facts)
+        self.known = dataset_summary(self.facts)
         datasets = manifest.load_json(self.out_dir / manifest.DATASETS_FILE)
         datasets[self.fingerprint] = self.known
         manifest.save_json(self.out_dir / manifest.DATASETS_FILE, datasets)
         return self.facts
+
+    def drop_unmet(self, jobs: list[Job]) -> list[Job]:
+        """``jobs`` without the scenes this data cannot feed, saying once per scene what they need.
+
+        A scene named on the command line whose data is missing is an error instead.
+        """
+        from data import DataError
+
+        unmet = {job.scene: unmet_need(job.scene, self.known) for job in jobs}
+        for scene, reason in unmet.items():
+            if reason and self.request.explicit:
+                raise DataError(f"cannot render {reason}")
+            if reason:
+                self.display.note(f"skipped {reason}")
+        return [job for job in jobs if not unmet[job.scene]]
 
     def render(self, jobs: list[Job]) -> tuple[list[Path], float]:
         """Render ``jobs`` (in ``request.jobs`` processes), recording each in its manifest as it finishes.
@@ -131,12 +150,14 @@ class Lecture:
         return list(written), video_seconds
 
 
-def _dataset_summary(facts) -> dict:
+def dataset_summary(facts) -> dict:
     """What the gallery shows about a dataset: name, title and its key numbers at 0.5."""
-    r = facts.report
+    r, c = facts.report, facts.comparison
     return {"name": facts.name, "title": facts.title, "n": r["n"], "positives": r["positives"],
             "prevalence": r["prevalence"], "auc": r["auc"], "average_precision": r["average_precision"],
-            "accuracy": r["accuracy"], "precision": r["precision"], "recall": r["recall"], "f1": r["f1"]}
+            "accuracy": r["accuracy"], "precision": r["precision"], "recall": r["recall"], "f1": r["f1"],
+            "model": facts.model, "split": facts.split, "models": len(c.models) if c else 1,
+            "honest_choice": bool(c and c.choose_on != c.report_on)}
 
 
 def _label(job: Job, options, dataset: str) -> str:
@@ -152,11 +173,14 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
     lecture = Lecture(request, display)
     jobs = plan_jobs(request)
     todo = lecture.stale(jobs)
-    if todo and not request.force and lecture.facts is None:
+    if todo and lecture.facts is None and (not request.force or not lecture.known):
         # New or changed data: load it (it is needed anyway), then check again with its
         # real name, so scenes that read no data can still be found up to date.
         lecture.load_facts()
         todo = lecture.stale(jobs)
+    if lecture.known:
+        jobs = lecture.drop_unmet(jobs)
+        todo = [job for job in todo if job in jobs]
     fresh = [job for job in jobs if job not in todo]
     name = lecture.known.get("name")
     up_to_date = [lecture.path(job, name) for job in fresh]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from scenes.publish.registry import NEEDS
 from scenes.publish.runner import RenderOptions
 
 __all__ = ["Job", "LectureRequest", "job_options", "plan_jobs"]
@@ -43,6 +44,10 @@ class LectureRequest:
     force: bool = False
     jobs: int = 1
     stills_supported: frozenset = field(default_factory=frozenset)
+    #: How θ is chosen for the scenes that compare models and splits (a ``metrics.compare.ChoiceSettings``).
+    choice: object = None
+    #: True when the scenes were named on the command line (not the whole lecture).
+    explicit: bool = False
 
 
 def plan_jobs(request: LectureRequest) -> list[Job]:
@@ -65,4 +70,5 @@ def job_options(request: LectureRequest, job: Job) -> dict:
     return {"lang": job.lang, "format": job.ext, "size": [width, height], "fps": fps, "aspect": o.aspect,
             "transparent": o.transparent, "gif_loop": o.gif_loop, "preset": o.preset, "subtitles": o.subtitles,
             "still_at": job.still_at, "cost_fn": request.cost_fn, "cost_fp": request.cost_fp,
-            "scene_kwargs": repr(sorted(o.scene_kwargs.items()))}
+            "scene_kwargs": repr(sorted(o.scene_kwargs.items())),
+            "choice": repr(request.choice) if job.scene in NEEDS else None}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-__all__ = ["LECTURE_ORDER", "SCENES", "scene_class"]
+__all__ = ["LECTURE_ORDER", "NEEDS", "SCENES", "scene_class", "unmet_need"]
 
 #: Scene name -> (module, one-line description, reads data?). Lecture order.
 SCENES = {
@@ -22,6 +22,10 @@ SCENES = {
                         "a do-nothing model beats accuracy as the prevalence drops, catching no one", True),
     "CostThreshold": ("scenes.cost_threshold",
                       "expected cost C_FN·FN + C_FP·FP over θ for three cost ratios: minimum, 0.50, theory", True),
+    "ModelsCompared": ("scenes.models_compared",
+                       "several models' ROC and PR curves; one θ moves every model's point; each at its own θ", True),
+    "HonestThreshold": ("scenes.honest_threshold",
+                        "choose θ on validation, carry it to test; peeking is optimistic; how much θ wobbles", True),
     "PrevalenceEffect": ("scenes.prevalence_effect",
                          "same test, rarer disease: ROC stays, the PR curve and precision sink (Bayes)", True),
     "AucAsRanking": ("scenes.auc_as_ranking",
@@ -31,6 +35,23 @@ SCENES = {
 }
 
 LECTURE_ORDER = tuple(SCENES)
+
+#: Scenes that need more than one model on one split: scene -> (what the data summary must show, the hint).
+NEEDS = {
+    "ModelsCompared": ("models", "it needs scores of two or more models (several score columns, a model "
+                                 "column, or --models logistic,forest with --target; e.g. --data screening8)"),
+    "HonestThreshold": ("splits", "it needs a split to choose θ on and another to report on (a split column, "
+                                  "or --target with --splits test=0.3,validation=0.3; e.g. --data screening8)"),
+}
+
+
+def unmet_need(scene: str, summary: dict) -> str | None:
+    """Why the data of ``summary`` (a lecture's dataset summary) cannot feed ``scene``; None if it can."""
+    if scene not in NEEDS:
+        return None
+    key, hint = NEEDS[scene]
+    ok = summary.get("models", 1) >= 2 if key == "models" else summary.get("honest_choice", False)
+    return None if ok else f"{scene}: {hint}"
 
 
 def scene_class(name: str):
