@@ -47,6 +47,7 @@ lint: setup
 
 bench: setup
 	$(BIN)/python benchmarks/metrics.py
+	$(BIN)/python benchmarks/choice.py
 
 clean:
 	rm -rf $(VENV) out *.egg-info

@@ -253,7 +253,7 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, choo
                                target_precision, resamples, bootstrap_seed)
     comparison = verified_comparison(study, settings, required=bool(choose_on or report_on))
     if not study.is_single:
-        values.update(model=dataset.provenance.get("model"), split=dataset.provenance.get("split"))
+        values.update(dataset.provenance["part"])
     if comparison is not None:
         values["choice"] = comparison.as_dict()
     if as_json:

@@ -1,6 +1,7 @@
 """Where (y_true, y_score) come from: built-in datasets, scores files and the raw-table pipeline.
 
-Everything here produces a validated :class:`Dataset` or a :class:`Study` of them (several models, splits) (int8 0/1 labels, float64 scores in
+Everything here produces a validated :class:`Dataset` or a :class:`Study` of them
+(several models, splits) (int8 0/1 labels, float64 scores in
 [0, 1]) or raises a one-line :class:`DataError`. No Manim; pandas and scikit-learn are
 imported only by the functions that need them, so ``import data`` stays cheap.
 """

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from data import validate
 import numpy as np
 
+from data import validate
 from data.dataset import DataError, Dataset, slugify, titleize
 from data.study import ALL_ROWS, ONE_MODEL, Study, split_name
 
@@ -135,8 +135,11 @@ def _optional_column(columns, given: str | None, names, option: str, path: Path)
                                    names=names, option=option)
 
 
-def _score_columns(columns, given: tuple[str, ...], path: Path) -> dict[str, str]:
-    """Model name -> score column: the columns given, else the one score column, else ``score_<name>``."""
+def _score_columns(columns, given: tuple[str, ...], path: Path, taken=()) -> dict[str, str]:
+    """Model name -> score column: the columns given, else the one score column, else ``score_<name>``.
+
+    ``taken`` (label, split and model columns) are never found as scores by name.
+    """
     if given:
         resolved = [validate.resolve_column(columns, c, "score", path) for c in given]
         duplicate = next((c for c in resolved if resolved.count(c) > 1), None)
@@ -145,9 +148,10 @@ def _score_columns(columns, given: tuple[str, ...], path: Path) -> dict[str, str
         if len(resolved) == 1:
             return {ONE_MODEL: resolved[0]}
         return {c: c for c in resolved}
-    if any(c.strip().lower() in validate.SCORE_NAMES for c in columns):
-        return {ONE_MODEL: validate.resolve_column(columns, None, "score", path)}
-    prefixed = {c[len(prefix):]: c for c in columns for prefix in MODEL_SCORE_PREFIXES
+    free = [c for c in columns if c not in taken]
+    if any(c.strip().lower() in validate.SCORE_NAMES for c in free):
+        return {ONE_MODEL: validate.resolve_column(free, None, "score", path)}
+    prefixed = {c[len(prefix):]: c for c in free for prefix in MODEL_SCORE_PREFIXES
                 if c.lower().startswith(prefix) and len(c) > len(prefix)}
     if prefixed:
         return prefixed
@@ -206,17 +210,17 @@ def load_scores_file(
     label = validate.resolve_column(table.columns, label_col, "label", path)
     split_column = _optional_column(table.columns, split_col, SPLIT_NAMES, "--split-col", path)
     model_column = _optional_column(table.columns, None, MODEL_NAMES, "--model-col", path)
-    models = _score_columns([c for c in table.columns if c not in (label, split_column, model_column)], given, path)
+    models = _score_columns(table.columns, given, path, taken=(label, split_column, model_column))
     if model_column is not None and len(models) > 1:
         raise DataError(f"{path} has a {model_column!r} column and several score columns; "
                         "use one layout: a long table (one score column) or one score column per model")
     for column in models.values():
         if column == label:
             raise DataError(f"column {label!r} cannot be both label and score; set --label-col and --score-col")
-    lengths = {len(table.cells[c]) for c in (label, split_column, model_column, *models.values()) if c}
-    if len(lengths) > 1:
-        raise DataError(f"{path}: the columns have different numbers of values ({', '.join(map(str, sorted(lengths)))}); "
-                        "give one label per score")
+    for column in (*models.values(), split_column, model_column):
+        if column and len(table.cells[column]) != len(table.cells[label]):
+            raise DataError(f"{path}: {label!r} has {len(table.cells[label])} values but {column!r} has "
+                            f"{len(table.cells[column])}; give one label per score")
     y_true = validate.parse_labels(table.cells[label], positive, column=label)
     splits = _cells(table, split_column, ALL_ROWS, split_name)
     name = table.meta.get("name") if isinstance(table.meta.get("name"), str) else slugify(path.stem)
@@ -245,17 +249,30 @@ def load_scores_file(
             if shown in score_by_model:
                 raise DataError(f"two models would both be called {shown!r}; give them different --model-name")
             score_by_model[shown] = (values == model, scores)
+    _check_rows_line_up(y_true, splits, score_by_model)
     parts = {}
     for model, (rows, scores) in score_by_model.items():
         for split in dict.fromkeys(splits[rows]):
             where = rows & (splits == split)
             parts[(model, split)] = make_part(name, title, model, split, y_true[where], scores[where],
-                                              {**provenance, "model": model, "split": split})
-    if len(parts) == 1:
-        ((model, split), part), = parts.items()
-        return Study.single(Dataset(name, title, part.y_true, part.y_score, provenance)) if model == ONE_MODEL \
-            else Study(name, title, parts, provenance)
+                                              {**provenance, "part": {"model": model, "split": split}})
+    if list(parts) == [(ONE_MODEL, ALL_ROWS)]:
+        part = parts[(ONE_MODEL, ALL_ROWS)]
+        return Study.single(Dataset(name, title, part.y_true, part.y_score, provenance))
     return Study(name, title, parts, provenance)
+
+
+def _check_rows_line_up(y_true, splits, score_by_model: dict) -> None:
+    """Every model must have the same rows (same labels, same order) on each split."""
+    (first, (first_rows, _)), *others = score_by_model.items()
+    for model, (rows, _) in others:
+        for split in dict.fromkeys(splits[first_rows | rows]):
+            mine, theirs = y_true[rows & (splits == split)], y_true[first_rows & (splits == split)]
+            if mine.size != theirs.size or not np.array_equal(mine, theirs):
+                where = "" if split == ALL_ROWS else f" on the {split} split"
+                raise DataError(
+                    f"the rows of models {first!r} and {model!r} do not line up{where} ({theirs.size} and "
+                    f"{mine.size} rows, or different labels); give every model the same rows in the same order")
 
 
 def _cells(table: Table, column: str | None, default: str | None, clean) -> np.ndarray:

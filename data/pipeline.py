@@ -72,7 +72,8 @@ def parse_models(value: str | None) -> tuple[str, ...]:
     keys = tuple(dict.fromkeys(part.strip().lower() for part in str(value).split(",") if part.strip()))
     bad = [key for key in keys if key not in MODELS]
     if bad or not keys:
-        raise DataError(f"--models {value!r}: choose from {', '.join(MODELS)} (several with commas, e.g. logistic,forest)")
+        raise DataError(f"--models {value!r}: choose from {', '.join(MODELS)} "
+                        "(several with commas, e.g. logistic,forest)")
     return keys
 
 
@@ -169,6 +170,7 @@ def score_features(
             scored[(key, split)] = (np.asarray(y, dtype=np.int8),
                                     np.asarray(fitted.predict_proba(x)[:, 1], dtype=np.float64))
     parameters = {
+        "test_size": TEST_SIZE if shares is None else shares["test"],
         "splits": {"test": TEST_SIZE} if shares is None else shares,
         "seed": seed,
         "stratify": shares is not None,
@@ -188,7 +190,8 @@ def study_from_scored(name: str, title: str, scored: dict, provenance: dict, mod
     parts = {}
     for (key, split), (y, scores) in scored.items():
         model = model_names.get(key, key)
-        parts[(model, split)] = Dataset(name, title, y, scores, {**provenance, "model": model, "split": split})
+        part = {"model": model, "split": split}
+        parts[(model, split)] = Dataset(name, title, y, scores, {**provenance, "part": part})
     return Study(name, title, parts, provenance)
 
 

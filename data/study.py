@@ -137,7 +137,7 @@ class Study:
         part = self.parts[(model, split)]
         what = f"{split} split" if split != ALL_ROWS else "all rows"
         title = f"{self.title}, {model} ({what})" if len(self.models) > 1 else f"{self.title} ({what})"
-        provenance = {**self.provenance, "model": model, "split": split}
+        provenance = {**self.provenance, "part": {"model": model, "split": split}}
         return Dataset(self.name, title, part.y_true, part.y_score, provenance)
 
     def choice_splits(self, choose_on: str | None = None, report_on: str | None = None) -> tuple[str, str, str | None]:

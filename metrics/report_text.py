@@ -84,6 +84,16 @@ def _metric_text(rule: str, value) -> str:
     return f"{value:g}" if rule == "min_cost" else f"{value:.3f}"
 
 
+def _change_text(rule: str, choice) -> str:
+    """'-95 (-28%)': the rule's number at the chosen θ minus at 0.50, on the reporting split."""
+    honest, half = choice.metric(choice.at_chosen_report), choice.metric(choice.at_half_report)
+    if honest is None:
+        return "none"
+    change = honest - half
+    shown = f"{change:+g}" if rule == "min_cost" else f"{change:+.3f}"
+    return f"{shown} ({change / half:+.0%})" if half else shown
+
+
 def _counts_text(snapshot) -> str:
     return "none" if snapshot is None else f"{snapshot.tp}/{snapshot.fp}/{snapshot.fn}/{snapshot.tn}"
 
@@ -109,10 +119,6 @@ def format_choice(comparison) -> str:
     if comparison.note:
         lines.append(f"  note: {comparison.note}")
 
-    def cells(values):
-        return "".join(f"{value:>{width}}" for value in values)
-
-    width = max(12, *(len(r.model) + 2 for r in comparison.models))
     rows = [
         ("", [r.model for r in comparison.models]),
         (f"AUC on {report}", [f"{r.auc:.3f}" for r in comparison.models]),
@@ -126,6 +132,7 @@ def format_choice(comparison) -> str:
         (f"{metric} on {report} at θ = 0.50", [_metric_text(rule, r.choice.metric(r.choice.at_half_report))
                                                for r in comparison.models]),
         ("  TP/FP/FN/TN there", [_counts_text(r.choice.at_half_report) for r in comparison.models]),
+        ("  chosen θ against 0.50", [_change_text(rule, r.choice) for r in comparison.models]),
         (f"peeking: θ chosen on {report}", [_theta_text(r.choice.peek) for r in comparison.models]),
         (f"  {metric} it would report", [_metric_text(rule, r.choice.metric(r.choice.at_peek_report))
                                          for r in comparison.models]),
@@ -138,7 +145,9 @@ def format_choice(comparison) -> str:
           if r.choice.wobble.metric_low is not None else "none" for r in comparison.models]),
     ]
     label_width = max(len(label) for label, _ in rows) + 2
-    lines += ["  " + f"{label:<{label_width}}" + cells(values) for label, values in rows]
+    width = max(12, *(len(value) + 3 for _, values in rows for value in values))
+    lines += ["  " + f"{label:<{label_width}}" + "".join(f"{value:>{width}}" for value in values)
+              for label, values in rows]
     missing = [f"{r.model} {r.choice.wobble.missing}" for r in comparison.models if r.choice.wobble.missing]
     if missing:
         lines.append(f"  resamples that reached no θ: {', '.join(missing)}")

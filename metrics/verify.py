@@ -123,8 +123,8 @@ def verify_comparison(comparison) -> bool:
     for result in comparison.models:
         c = result.choice
         splits = {"choosing": result.choosing, "reporting": result.reporting}
-        grids = {"choosing": c.grid,
-                 "reporting": result.reporting.distinct_scores if c.grid is result.choosing.distinct_scores else c.grid}
+        exact = c.grid is result.choosing.distinct_scores
+        grids = {"choosing": c.grid, "reporting": result.reporting.distinct_scores if exact else c.grid}
         picked = {}
         for split, sweep in splits.items():
             counts = _counts_from_sklearn(skm, sweep.y_true, sweep.y_score, grids[split])
@@ -132,19 +132,19 @@ def verify_comparison(comparison) -> bool:
             index = int(_pick(s.rule, metric, _target(s.rule, s.target_recall, s.target_precision))[0])
             picked[split] = None if index < 0 else float(grids[split][index])
         where = f"model {result.model!r}"
-        for name, ours, theirs in (("chosen θ", c.chosen, picked["choosing"]), ("peeking θ", c.peek, picked["reporting"])):
+        pairs = (("chosen θ", c.chosen, picked["choosing"]), ("peeking θ", c.peek, picked["reporting"]))
+        for name, ours, theirs in pairs:
             if (ours is None) != (theirs is None) or (ours is not None and not math.isclose(ours, theirs)):
                 raise VerificationError(f"{where} {name}: umbral {ours!r} != from scikit-learn {theirs!r}")
-        for name, snapshot, sweep in (("chosen θ on choosing split", c.at_chosen_choose, result.choosing),
-                                      ("chosen θ on reporting split", c.at_chosen_report, result.reporting),
-                                      ("0.5 on reporting split", c.at_half_report, result.reporting),
-                                      ("peeking θ on reporting split", c.at_peek_report, result.reporting)):
+        for snapshot, sweep in ((c.at_chosen_choose, result.choosing), (c.at_chosen_report, result.reporting),
+                                (c.at_half_report, result.reporting), (c.at_peek_report, result.reporting)):
             if snapshot is not None:
                 _check_snapshot(snapshot.as_dict(), sweep.y_true, sweep.y_score, skm)
         y_true, y_score = result.reporting.y_true, result.reporting.y_score
         _check(f"{where} auc", result.auc, skm.roc_auc_score(y_true, y_score))
         _check(f"{where} average_precision", result.average_precision, skm.average_precision_score(y_true, y_score))
         fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
-        if fpr.shape != result.roc_fpr.shape or not (np.allclose(fpr, result.roc_fpr) and np.allclose(tpr, result.roc_tpr)):
+        same = fpr.shape == result.roc_fpr.shape and np.allclose(fpr, result.roc_fpr)
+        if not (same and np.allclose(tpr, result.roc_tpr)):
             raise VerificationError(f"{where}: ROC curve points differ from scikit-learn's roc_curve")
     return True

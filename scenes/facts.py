@@ -90,8 +90,8 @@ def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0, study=None,
     return Facts(
         name=dataset.name, title=dataset.title, sweep=sweep, grid=sweep.grid(), report=report,
         roc_fpr=fpr, roc_tpr=tpr, cost_fn=cost_fn, cost_fp=cost_fp,
-        model=dataset.provenance.get("model") if several else None,
-        split=dataset.provenance.get("split") if several else None,
+        model=dataset.provenance["part"]["model"] if several else None,
+        split=dataset.provenance["part"]["split"] if several else None,
         base_title=study.title if several else dataset.title,
         comparison=comparison_for(study, choice) if several else None,
     )

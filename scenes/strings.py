@@ -612,6 +612,150 @@ ES.update({
                         "después elige θ.",
 })
 
+# --- HonestThreshold ---
+EN.update({
+    "honest_metric_min_cost": "cost", "honest_metric_max_f1": "F1", "honest_metric_youden": "Youden's J",
+    "honest_metric_closest": "distance", "honest_metric_target_recall": "recall",
+    "honest_metric_target_precision": "precision",
+    "honest_rule_min_cost": "lowest cost = {cost_fn} × FN + {cost_fp} × FP",
+    "honest_rule_max_f1": "highest F1",
+    "honest_rule_youden": "highest Youden's J = recall − FPR",
+    "honest_rule_closest": "closest to the ROC corner (FPR 0, recall 1)",
+    "honest_rule_target_recall": "highest θ with recall ≥ {target}",
+    "honest_rule_target_precision": "lowest θ with precision ≥ {target}",
+    "honest_opening_title": "The threshold is a hyperparameter",
+    "honest_opening_plan": "Choose θ on {choose} ({n_choose} cases), then report on {report} ({n_report} cases) "
+                           "with θ fixed.",
+    "honest_note_train": "Train is optimistic: the model was fitted on those rows. A validation split is better.",
+    "honest_header_rule": "rule on {choose}: {rule}",
+    "honest_x_axis": "threshold θ",
+    "honest_y_axis": "{metric} on {split}",
+    "honest_panel_choose": "{split}: choose θ* ({n} cases)",
+    "honest_panel_choose_train": "{split}: choose θ* ({n} cases, optimistic)",
+    "honest_panel_report": "{split}: report, θ* fixed ({n} cases)",
+    "honest_row_chosen": "θ* = {theta}: best {metric}, {value}",
+    "honest_row_chosen_target": "θ* = {theta}: {metric} {value} (target {target})",
+    "honest_row_none": "No θ on {split} reaches {metric} ≥ {target}: there is no θ* to carry to {report}.",
+    "honest_row_report": "θ* = {theta} on {split}: {metric} {value}",
+    "honest_row_half": "θ = 0.50, the default: {metric} {value}",
+    "honest_row_half_less": "θ* saves {gap} over 0.50 ({percent}%)",
+    "honest_row_half_more": "θ* costs {gap} more than 0.50 ({percent}%)",
+    "honest_row_half_better": "θ* beats 0.50 by {gap}",
+    "honest_row_half_worse": "θ* trails 0.50 by {gap} here",
+    "honest_row_half_same": "θ* and 0.50 do equally well here",
+    "honest_row_peek": "peeking at {split}: θ = {theta}, {metric} {value}",
+    "honest_row_peek_gap": "optimistic: looks {gap} better than the honest {honest}",
+    "honest_row_peek_same": "optimistic by design; here it equals θ*: no gap",
+    "honest_row_peek_target": "optimistic: meets the target by construction (honest {honest})",
+    "honest_row_peek_none": "peeking: no θ on {split} reaches the target either",
+    "honest_strip_caption": "spread of the chosen θ: 5–95% of {resamples} resamples (bootstrap), {low} to {high}",
+    "honest_row_wobble": "{metric} on {split} at those θ*: {low} to {high}",
+    "honest_row_wobble_missing": "{missing} of {resamples} resamples reached no θ",
+    "honest_closing": "Choose on {choose}, report on {report}.",
+    "honest_closing_sub": "θ is a hyperparameter: fix it before you look at the test set. "
+                          "Choosing it on the test set is cheating: the number flatters the model.",
+    "honest_closing_sub_train": "Train is optimistic, the model has seen those rows: prefer a validation split. "
+                                "Never choose θ on the test set.",
+    "honest_closing_none": "No θ reaches the target on {choose}.",
+    "honest_closing_none_sub": "Lower the target or gather more data; never go looking for θ on {report}.",
+    "say_honest_opening": "{dataset}. The threshold θ is a hyperparameter like any other: we choose it on {choose}, "
+                          "{n_choose} cases, by the rule {rule}, and report on {report}, {n_report} cases, "
+                          "with θ fixed.",
+    "say_honest_opening_train": "{dataset}. The threshold θ is a hyperparameter like any other: we choose it on "
+                                "{choose}, {n_choose} cases, by the rule {rule}, and report on {report}, "
+                                "{n_report} cases, with θ fixed. Train is optimistic, because the model was fitted "
+                                "on those rows; a validation split would be better.",
+    "say_honest_choose": "On {choose}, the rule picks θ* = {theta}: {metric} {value}.",
+    "say_honest_none": "On {choose}, no threshold reaches {metric} {target}, so there is no θ* to carry over "
+                       "to {report}.",
+    "say_honest_carry": "Carry θ* = {theta} over to {report}, unchanged: there it gives {metric} {value}.",
+    "say_honest_half": "The default θ = 0.50 gives {metric} {value}: {comparison}.",
+    "say_honest_peek": "Now peek: the same rule run on {report} itself picks θ = {theta}, {metric} {value}; "
+                       "{gap}. Tuned on the very rows it reports, that number flatters the model.",
+    "say_honest_peek_none": "Peeking does not help here: no θ on {report} reaches the target either.",
+    "say_honest_wobble": "And θ* itself wobbles: over {resamples} bootstrap resamples of {choose}, 90% of the "
+                         "chosen thresholds fall between {low} and {high}; on {report} that is {metric} "
+                         "from {metric_low} to {metric_high}.",
+    "say_honest_closing": "Choose θ on {choose}, report on {report} with θ fixed. Choosing it by looking at the "
+                          "test set is cheating: the number then flatters the model.",
+    "say_honest_closing_train": "Choose θ on {choose}, report on {report} with θ fixed. Train is optimistic; "
+                                "with a validation split, choose there. Never choose θ by looking at the test set.",
+    "say_honest_closing_none": "No θ reaches the target on {choose}: lower the target or gather more data, "
+                               "but never go looking for θ on {report}.",
+})
+ES.update({
+    "honest_metric_min_cost": "costo", "honest_metric_max_f1": "F1", "honest_metric_youden": "J de Youden",
+    "honest_metric_closest": "distancia", "honest_metric_target_recall": "sensibilidad",
+    "honest_metric_target_precision": "precisión",
+    "honest_rule_min_cost": "costo mínimo = {cost_fn} × FN + {cost_fp} × FP",
+    "honest_rule_max_f1": "F1 máximo",
+    "honest_rule_youden": "J de Youden máxima = sensibilidad − FPR",
+    "honest_rule_closest": "lo más cerca de la esquina ROC (FPR 0, sensibilidad 1)",
+    "honest_rule_target_recall": "el mayor θ con sensibilidad ≥ {target}",
+    "honest_rule_target_precision": "el menor θ con precisión ≥ {target}",
+    "honest_opening_title": "El umbral es un hiperparámetro",
+    "honest_opening_plan": "Elegimos θ en {choose} ({n_choose} casos) y reportamos en {report} ({n_report} casos) "
+                           "con θ fijo.",
+    "honest_note_train": "El entrenamiento es optimista: el modelo se ajustó con esas filas. "
+                         "Es mejor un conjunto de validación.",
+    "honest_header_rule": "regla en {choose}: {rule}",
+    "honest_x_axis": "umbral θ",
+    "honest_y_axis": "{metric} en {split}",
+    "honest_panel_choose": "{split}: elegir θ* ({n} casos)",
+    "honest_panel_choose_train": "{split}: elegir θ* ({n} casos, optimista)",
+    "honest_panel_report": "{split}: reportar, θ* fijo ({n} casos)",
+    "honest_row_chosen": "θ* = {theta}: mejor {metric}, {value}",
+    "honest_row_chosen_target": "θ* = {theta}: {metric} {value} (meta {target})",
+    "honest_row_none": "Ningún θ en {split} alcanza {metric} ≥ {target}: no hay θ* que llevar a {report}.",
+    "honest_row_report": "θ* = {theta} en {split}: {metric} {value}",
+    "honest_row_half": "θ = 0.50, por defecto: {metric} {value}",
+    "honest_row_half_less": "θ* ahorra {gap} frente a 0.50 ({percent} %)",
+    "honest_row_half_more": "θ* cuesta {gap} más que 0.50 ({percent} %)",
+    "honest_row_half_better": "θ* supera a 0.50 por {gap}",
+    "honest_row_half_worse": "θ* queda {gap} por debajo de 0.50",
+    "honest_row_half_same": "θ* y 0.50 dan lo mismo aquí",
+    "honest_row_peek": "mirando en {split}: θ = {theta}, {metric} {value}",
+    "honest_row_peek_gap": "optimista: parece {gap} mejor que el honesto, {honest}",
+    "honest_row_peek_same": "optimista por diseño; aquí coincide con θ*: sin diferencia",
+    "honest_row_peek_target": "optimista: cumple la meta por construcción (honesto {honest})",
+    "honest_row_peek_none": "mirando la prueba: ningún θ en {split} alcanza la meta",
+    "honest_strip_caption": "dispersión del umbral elegido: 5–95 % de {resamples} remuestreos (bootstrap), "
+                            "de {low} a {high}",
+    "honest_row_wobble": "{metric} en {split} con esos θ*: de {low} a {high}",
+    "honest_row_wobble_missing": "{missing} de {resamples} remuestreos no alcanzaron ningún θ",
+    "honest_closing": "Elige en {choose}, reporta en {report}.",
+    "honest_closing_sub": "θ es un hiperparámetro: fíjalo antes de mirar el conjunto de prueba. "
+                          "Elegir el umbral mirando el test es hacer trampa: el número halaga al modelo.",
+    "honest_closing_sub_train": "El entrenamiento es optimista, el modelo ya vio esas filas: mejor un conjunto de "
+                                "validación. Nunca elijas θ en el de prueba.",
+    "honest_closing_none": "Ningún θ alcanza la meta en {choose}.",
+    "honest_closing_none_sub": "Baja la meta o reúne más datos; nunca busques θ en {report}.",
+    "say_honest_opening": "{dataset}. El umbral θ es un hiperparámetro como cualquier otro: lo elegimos en "
+                          "{choose}, {n_choose} casos, con la regla {rule}, y reportamos en {report}, "
+                          "{n_report} casos, con θ fijo.",
+    "say_honest_opening_train": "{dataset}. El umbral θ es un hiperparámetro como cualquier otro: lo elegimos en "
+                                "{choose}, {n_choose} casos, con la regla {rule}, y reportamos en {report}, "
+                                "{n_report} casos, con θ fijo. El entrenamiento es optimista, porque el modelo se "
+                                "ajustó con esas filas; sería mejor un conjunto de validación.",
+    "say_honest_choose": "En {choose}, la regla elige θ* = {theta}: {metric} {value}.",
+    "say_honest_none": "En {choose}, ningún umbral alcanza {metric} {target}, así que no hay θ* que llevar "
+                       "a {report}.",
+    "say_honest_carry": "Llevamos θ* = {theta}, sin tocarlo, a {report}: ahí da {metric} {value}.",
+    "say_honest_half": "El umbral por defecto, θ = 0.50, da {metric} {value}: {comparison}.",
+    "say_honest_peek": "Ahora miramos: la misma regla aplicada a {report} elige θ = {theta}, {metric} {value}; "
+                       "{gap}. Ajustado con las mismas filas que reporta, ese número halaga al modelo.",
+    "say_honest_peek_none": "Mirar no ayuda aquí: tampoco en {report} hay un θ que alcance la meta.",
+    "say_honest_wobble": "Y θ* mismo se mueve: en {resamples} remuestreos (bootstrap) de {choose}, el 90 % de los "
+                         "umbrales elegidos cae entre {low} y {high}; en {report} eso es {metric} "
+                         "de {metric_low} a {metric_high}.",
+    "say_honest_closing": "Elige θ en {choose} y reporta en {report} con θ fijo. Elegir el umbral mirando el test "
+                          "es hacer trampa: el número halaga al modelo.",
+    "say_honest_closing_train": "Elige θ en {choose} y reporta en {report} con θ fijo. El entrenamiento es "
+                                "optimista; con un conjunto de validación, elige ahí. Nunca elijas θ mirando el test.",
+    "say_honest_closing_none": "Ningún θ alcanza la meta en {choose}: baja la meta o reúne más datos, pero nunca "
+                               "busques θ en {report}.",
+})
+
 # --- AucAsRanking ---
 EN.update({
     "rank_title": "AUC counts the pairs in the right order",
@@ -786,4 +930,94 @@ ES.update({
                           "{weighted}.",
     "say_mc_closing": "Di qué promedio reportas: el macro trata igual a todas las clases, el ponderado por "
                       "tamaño y el micro a cada caso, como la exactitud.",
+})
+
+# --- ModelsCompared ---
+EN.update({
+    "models_opening_title": "Several models, one threshold",
+    "models_opening_data": "{caption}, {positives} positive (prevalence {prevalence})",
+    "models_opening_rule": "Curves and counts on the {report} split; at the end, {rule}.",
+    "models_col_model": "model",
+    "models_roc_title": "ROC curve",
+    "models_pr_title": "Precision-recall (PR) curve",
+    "models_tpr_axis": "recall (TPR)",
+    "models_baseline": "prevalence {prevalence}",
+    "models_theta_all": "θ = {theta} for every model",
+    "models_theta_own": "Each model at its own θ",
+    "models_chosen_by": "θ chosen on {split} by {rule}",
+    "models_rule_min_cost": "lowest cost",
+    "models_rule_max_f1": "highest F1",
+    "models_rule_youden": "highest Youden's J",
+    "models_rule_closest": "closeness to the ROC corner",
+    "models_rule_target_recall": "recall of at least {target}",
+    "models_rule_target_precision": "precision of at least {target}",
+    "models_no_theta": "no θ on {split} reaches the target",
+    "models_closing_both": "Both ROC curves look fine.",
+    "models_closing_both_sub": "The PR curve shows the price of the last positives.",
+    "models_closing_all": "Every ROC curve looks fine.",
+    "models_closing_all_sub": "The PR curve shows the price of the last positives.",
+    "models_say_opening": "{caption}. {count} models scored the same rows. Every curve and count here is read on "
+                          "the {report} split; at the end each model gets its own θ, chosen on {choose} by {rule}.",
+    "models_say_curves": "Each model's ROC and PR curves on the {report} split. {items}.",
+    "models_say_curve_item": "{model}: AUC {auc}, average precision {ap}",
+    "models_say_reference": "The diagonal is chance, AUC 0.5. On the PR plot chance is the prevalence, "
+                            "{prevalence}: a random flag is right that often.",
+    "models_say_sweep_start": "Now one θ for every model. At θ = 0 everyone is flagged: each point sits at "
+                              "recall 1, and precision is the prevalence, {prevalence}.",
+    "models_say_sweep_middle": "As θ rises, each point runs down its own curves, and the table counts what each "
+                               "model catches and misses at that same θ.",
+    "models_say_sweep_end": "Near θ = 1 hardly anyone is flagged: almost no false alarms, "
+                            "but most positives are missed.",
+    "models_say_chosen": "Each model at its own θ, chosen on {choose} by {rule}: {items}.",
+    "models_say_chosen_item": "{model} at θ = {theta} catches {tp} of {positives} positives with {fp} false alarms",
+    "models_say_no_theta": "{model}: no θ on {split} reaches the target, so it has no point",
+    "models_say_closing_both": "Both ROC curves look fine; the PR curve shows the price of the last positives: "
+                               "each one caught costs ever more false alarms.",
+    "models_say_closing_all": "Every ROC curve looks fine; the PR curve shows the price of the last positives: "
+                              "each one caught costs ever more false alarms.",
+})
+ES.update({
+    "models_opening_title": "Varios modelos, un umbral",
+    "models_opening_data": "{caption}, {positives} positivos (prevalencia {prevalence})",
+    "models_opening_rule": "Curvas y conteos en el conjunto de {report}; al final, {rule}.",
+    "models_col_model": "modelo",
+    "models_roc_title": "Curva ROC",
+    "models_pr_title": "Curva precision-recall (PR)",
+    "models_tpr_axis": "sensibilidad (TPR)",
+    "models_baseline": "prevalencia {prevalence}",
+    "models_theta_all": "θ = {theta} para todos los modelos",
+    "models_theta_own": "Cada modelo en su propio θ",
+    "models_chosen_by": "θ elegido en {split} por {rule}",
+    "models_rule_min_cost": "menor costo",
+    "models_rule_max_f1": "mayor F1",
+    "models_rule_youden": "mayor J de Youden",
+    "models_rule_closest": "cercanía a la esquina de la ROC",
+    "models_rule_target_recall": "sensibilidad de al menos {target}",
+    "models_rule_target_precision": "precisión de al menos {target}",
+    "models_no_theta": "ningún θ en {split} alcanza la meta",
+    "models_closing_both": "Las dos curvas ROC se ven bien.",
+    "models_closing_both_sub": "La curva PR muestra el precio de los últimos positivos.",
+    "models_closing_all": "Todas las curvas ROC se ven bien.",
+    "models_closing_all_sub": "La curva PR muestra el precio de los últimos positivos.",
+    "models_say_opening": "{caption}. {count} modelos puntuaron las mismas filas. Cada curva y cada conteo se leen "
+                          "en el conjunto de {report}; al final cada modelo recibe su propio θ, elegido en {choose} "
+                          "por {rule}.",
+    "models_say_curves": "Las curvas ROC y PR de cada modelo en el conjunto de {report}. {items}.",
+    "models_say_curve_item": "{model}: AUC {auc}, precisión promedio {ap}",
+    "models_say_reference": "La diagonal es el azar, un volado: AUC 0.5. En la curva PR el azar es la prevalencia, "
+                            "{prevalence}: un positivo marcado al azar acierta esa fracción de las veces.",
+    "models_say_sweep_start": "Ahora un mismo θ para todos los modelos. Con θ = 0 se marca a todos: cada punto está "
+                              "en sensibilidad 1 y la precisión es la prevalencia, {prevalence}.",
+    "models_say_sweep_middle": "Al subir θ, cada punto baja por sus propias curvas, y la tabla cuenta lo que cada "
+                               "modelo detecta y pierde con ese mismo θ.",
+    "models_say_sweep_end": "Cerca de θ = 1 casi no se marca a nadie: casi no hay falsas alarmas, "
+                            "pero se pierde la mayoría de los positivos.",
+    "models_say_chosen": "Cada modelo en su propio θ, elegido en {choose} por {rule}: {items}.",
+    "models_say_chosen_item": "{model}, con θ = {theta}, detecta {tp} de {positives} positivos con {fp} falsas "
+                              "alarmas",
+    "models_say_no_theta": "{model}: ningún θ en {split} alcanza la meta, así que no tiene punto",
+    "models_say_closing_both": "Las dos curvas ROC se ven bien; la curva PR muestra el precio de los últimos "
+                               "positivos: cada uno detectado cuesta cada vez más falsas alarmas.",
+    "models_say_closing_all": "Todas las curvas ROC se ven bien; la curva PR muestra el precio de los últimos "
+                              "positivos: cada uno detectado cuesta cada vez más falsas alarmas.",
 })

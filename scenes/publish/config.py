@@ -13,6 +13,10 @@ Example::
     cost_fn = 10
     cost_fp = 1
     scenes = ["OverlappingHumps", "ThresholdSweep"]
+    score_col = ["score_lr", "score_forest"]   # several models
+    model_name = ["lr=logistic regression"]
+    choose_on = "validation"
+    rule = "max_f1"
 """
 
 from __future__ import annotations
@@ -30,11 +34,26 @@ class ConfigError(ValueError):
 
 
 #: key -> (option name in the commands, the commands that take it)
-_DATA = ("render", "report", "trace", "scores", "watch")
+_DATA = ("render", "report", "trace", "scores", "watch", "slides")
+_CHOICE = ("render", "report", "watch", "slides")
 KEYS = {
     "data": ("source", _DATA),
     "label_col": ("label_col", _DATA),
     "score_col": ("score_col", _DATA),
+    "split_col": ("split_col", _DATA),
+    "model_name": ("model_name", _DATA),
+    "models": ("models", _DATA),
+    "splits": ("splits", _DATA),
+    "model": ("model", ("render", "report", "trace", "watch", "slides")),
+    "split": ("split", ("render", "report", "trace", "watch", "slides")),
+    "choose_on": ("choose_on", _CHOICE),
+    "report_on": ("report_on", _CHOICE),
+    "rule": ("rule", _CHOICE),
+    "choice_step": ("choice_step", _CHOICE),
+    "target_recall": ("target_recall", _CHOICE),
+    "target_precision": ("target_precision", _CHOICE),
+    "resamples": ("resamples", _CHOICE),
+    "bootstrap_seed": ("bootstrap_seed", _CHOICE),
     "positive": ("positive", _DATA),
     "target": ("target", _DATA),
     "seed": ("seed", _DATA),
@@ -65,7 +84,9 @@ KEYS = {
     "true_col": ("true_col", ("render", "watch")),
 }
 
-_LISTS = {"lang", "format", "at"}
+_LISTS = {"lang", "format", "at", "models"}
+#: Keys of options given several times on the command line (``--score-col a --score-col b``).
+_REPEATED = {"score_col", "model_name"}
 
 
 def read_config(path: Path) -> dict:
@@ -98,6 +119,8 @@ def default_map(values: dict) -> dict:
             value = not value
         if key == "scenes":
             value = tuple(value)
+        if key in _REPEATED:
+            value = tuple(value) if isinstance(value, list) else (value,)
         for name in names:
             commands.setdefault(name, {})[option] = value
     return commands

@@ -96,10 +96,13 @@ class Lecture:
         if self.fingerprint is None:
             self.fingerprint = _fingerprint(self.request)
         self.known = dataset_summary(self.facts)
+        return self.facts
+
+    def remember_dataset(self) -> None:
+        """Record the loaded data's summary in OUT/datasets.json (the gallery and the next run read it)."""
         datasets = manifest.load_json(self.out_dir / manifest.DATASETS_FILE)
         datasets[self.fingerprint] = self.known
         manifest.save_json(self.out_dir / manifest.DATASETS_FILE, datasets)
-        return self.facts
 
     def drop_unmet(self, jobs: list[Job]) -> list[Job]:
         """``jobs`` without the scenes this data cannot feed, saying once per scene what they need.
@@ -109,7 +112,7 @@ class Lecture:
         from data import DataError
 
         unmet = {job.scene: unmet_need(job.scene, self.known) for job in jobs}
-        for scene, reason in unmet.items():
+        for reason in unmet.values():
             if reason and self.request.explicit:
                 raise DataError(f"cannot render {reason}")
             if reason:
@@ -181,6 +184,8 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
     if lecture.known:
         jobs = lecture.drop_unmet(jobs)
         todo = [job for job in todo if job in jobs]
+    if lecture.facts is not None:
+        lecture.remember_dataset()
     fresh = [job for job in jobs if job not in todo]
     name = lecture.known.get("name")
     up_to_date = [lecture.path(job, name) for job in fresh]
@@ -190,6 +195,7 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
     if todo:
         if lecture.facts is None:
             lecture.load_facts()
+            lecture.remember_dataset()
         written, video_seconds = lecture.render(todo)
     if lecture.out_dir.is_dir():
         from scenes.publish.gallery import build_gallery

@@ -24,7 +24,8 @@ def test_import_data_does_not_import_heavy_modules():
 
 
 def test_public_api_names():
-    assert set(data.__all__) == {"BUILTINS", "DataError", "Dataset", "export_scores", "load_dataset"}
+    assert set(data.__all__) == {"BUILTINS", "DataError", "Dataset", "Study", "export_scores", "load_dataset",
+                                "load_study"}
     assert issubclass(data.DataError, ValueError)
-    assert list(data.BUILTINS) == ["clinic20", "screening", "breast-cancer"]
+    assert list(data.BUILTINS) == ["clinic20", "screening", "breast-cancer", "screening8"]
     assert all(isinstance(text, str) and "\n" not in text for text in data.BUILTINS.values())

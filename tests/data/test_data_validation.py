@@ -30,7 +30,7 @@ def test_missing_path_suggests_builtins(tmp_path):
     message = _error(str(tmp_path / "nope.csv"))
     assert message == (
         f"no such file: {tmp_path / 'nope.csv'}; check the path or use a built-in dataset: "
-        "clinic20, screening, breast-cancer"
+        "clinic20, screening, breast-cancer, screening8"
     )
 
 

@@ -1,0 +1,200 @@
+"""Several models on one plot (ROC or PR), each with its curve and a marked point, and their table.
+
+Each model has a colour (``style.MODEL_COLORS``) and a marker shape (circle, square,
+triangle, diamond), so colour is never the only cue: the table's first column shows the
+same swatch and shape beside the model's name.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import LEFT, PI, RIGHT, DashedLine, Dot, Line, Square, Triangle, VGroup, VMobject
+
+from scenes import style
+from scenes.components.live_text import LiveText, count_slot, rate_slot
+from scenes.components.roc_panel import thin_polyline
+from scenes.components.unit_axes import UnitAxes
+from scenes.numbers.models_compared import nobody_flagged
+
+__all__ = ["ModelCurves", "ModelTable", "baseline", "model_marker"]
+
+MARKER_SIZE = 0.2
+#: Glyphs whose bottom is the baseline (no descender, no overshoot below it).
+_FLAT_BOTTOMS = set("0123456789ABDEFHIKLMNPRTUVXYZhiklmnrtuvwxzθ")
+
+
+def baseline(text) -> float:
+    """The y of a one-line Text's (or LiveText's) baseline: the bottom of its first flat-bottomed glyph.
+
+    Falls back to the bottom when no glyph is flat-bottomed.
+    """
+    glyphs = text.family_members_with_points()
+    content = getattr(text, "original_text", None)
+    if content is not None and len(content) == len(text.submobjects):
+        for char, glyph in zip(content, text.submobjects, strict=True):
+            if char in _FLAT_BOTTOMS and len(glyph.points):
+                return float(glyph.get_bottom()[1])
+    return float(min(g.get_bottom()[1] for g in glyphs)) if glyphs else float(text.get_bottom()[1])
+
+
+def model_marker(index: int, color: str, size: float = MARKER_SIZE) -> VMobject:
+    """The marker of model ``index``: circle, square, triangle, diamond; filled, with a dark rim."""
+    shape = index % 4
+    if shape == 0:
+        marker = Dot(radius=size / 2)
+    elif shape == 1:
+        marker = Square(side_length=size * 0.85)
+    elif shape == 2:
+        marker = Triangle().scale_to_fit_height(size)
+    else:
+        marker = Square(side_length=size * 0.75).rotate(PI / 4)
+    marker.move_to([0, 0, 0])
+    marker.set_fill(color, opacity=1.0).set_stroke(width=0)
+    marker.set_stroke(style.BACKGROUND, width=2.5, background=True)
+    return marker
+
+
+class ModelCurves(VGroup):
+    """Square 0..1 axes holding one curve and one moving marker per model.
+
+    Parts: ``plot`` (:class:`UnitAxes`), ``reference`` (the chance diagonal for ROC, or the
+    prevalence baseline for PR, with its label), ``curves`` and ``markers`` (one per model,
+    in the models' order). ``kind`` is ``"roc"`` (markers at FPR, recall) or ``"pr"``
+    (recall, precision; hidden while nobody is flagged, where precision is 0/0).
+    """
+
+    def __init__(self, kind: str, title: str, x_label: str, y_label: str, curves, colors, side: float = 3.0,
+                 x_color: str = style.TEXT, y_color: str = style.TEXT):
+        VGroup.__init__(self)
+        if kind not in ("roc", "pr"):
+            raise ValueError(f"kind must be 'roc' or 'pr', not {kind!r}")
+        self.kind = kind
+        self.plot = UnitAxes(title, x_label, y_label, side=side, title_weight="NORMAL", x_color=x_color,
+                             y_color=y_color, y_label_offset=0.62)
+        self.axes = self.plot.axes
+        self.curves = VGroup()
+        for (x, y), color in zip(curves, colors, strict=True):
+            x, y = thin_polyline(np.asarray(x, float), np.asarray(y, float))
+            self.curves.add(self.plot.polyline(x, y, color, width=style.STROKE))
+        self.markers = VGroup(*(model_marker(i, color).move_to(self.plot.point(0, 0))
+                                for i, color in enumerate(colors)))
+        self.reference = VGroup()
+        self.add(self.plot, self.reference, self.curves, self.markers)
+
+    def add_chance(self, label: str) -> VGroup:
+        """The dashed diagonal with ``label`` along it (ROC)."""
+        self.reference.add(*self.plot.chance(label, (0.7, 0.62)))
+        return self.reference
+
+    def add_baseline(self, prevalence: float, label: str) -> VGroup:
+        """A dashed line at precision = ``prevalence`` and ``label`` just right of the axes (PR)."""
+        line = DashedLine(self.plot.point(0, prevalence), self.plot.point(1, prevalence),
+                          color=style.BASELINE_COLOR, stroke_width=style.STROKE_THIN, dash_length=0.08)
+        words = style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        words.next_to(self.plot.point(1, prevalence), RIGHT, buff=0.15)
+        self.reference.add(line, words)
+        return self.reference
+
+    def point_of(self, snapshot) -> tuple[float, float] | None:
+        """Where ``snapshot`` sits on this plot (None: not drawn)."""
+        if snapshot is None:
+            return None
+        if self.kind == "roc":
+            return snapshot.fpr, snapshot.recall
+        return None if nobody_flagged(snapshot) else (snapshot.recall, snapshot.precision)
+
+    def update_to(self, snapshots) -> ModelCurves:
+        """Each model's marker at its snapshot (one per model; None or an unplottable one hides it)."""
+        for marker, snapshot in zip(self.markers, snapshots, strict=True):
+            where = self.point_of(snapshot)
+            if where is None:
+                marker.set_opacity(0.0)
+            else:
+                marker.move_to(self.plot.point(*where)).set_fill(opacity=1.0).set_stroke(opacity=1.0, background=True)
+        return self
+
+    def marker_coordinates(self, index: int) -> tuple[float, float]:
+        """The (x, y) data point marker ``index`` marks now, read back from the axes."""
+        x, y = self.axes.p2c(self.markers[index].get_center())[:2]
+        return float(x), float(y)
+
+
+class ModelTable(VGroup):
+    """One row per model: swatch and name, AUC, AP, θ, then TP, FP, FN, TN at that θ.
+
+    Parts: ``header`` (column names), ``rows`` (one VGroup per model), and per model
+    ``names``, ``areas`` (AUC and AP texts), ``thetas`` (live θ) and ``counts`` (a dict of
+    live counts per model). Numbers are right-aligned in their columns.
+    """
+
+    column_gap = 0.42
+    row_gap = 0.16
+
+    def __init__(self, strings: dict, names, colors, areas, n: int, size: float = style.SIZE_SMALL,
+                 max_width: float | None = None):
+        VGroup.__init__(self)
+        s = strings
+        count_keys = ("tp", "fp", "fn", "tn")
+        muted = {"color": style.MUTED_TEXT, "size": size}
+        heads = [style.text(s["models_col_model"], **muted), style.text("AUC", **muted), style.text("AP", **muted),
+                 style.text("θ", **muted)] + [style.text(s[key], **muted) for key in count_keys]
+        self.names, self.areas, self.thetas, self.counts, self.swatches = [], [], [], [], []
+        cells = []
+        for index, (name, color, (auc, ap)) in enumerate(zip(names, colors, areas, strict=True)):
+            swatch = VGroup(Line(LEFT * 0.22, RIGHT * 0.22, color=color, stroke_width=style.STROKE),
+                            model_marker(index, color))
+            self.names.append(style.text(name, size=size, color=color))
+            self.swatches.append(swatch)
+            area_texts = [style.text(f"{value:.2f}", size=size) for value in (auc, ap)]
+            self.areas.append(VGroup(*area_texts))
+            self.thetas.append(LiveText("{theta}", {"theta": rate_slot(weight="BOLD")}, size=size, align="right"))
+            self.counts.append({key: LiveText(f"{{{key}}}", {key: count_slot(n)}, size=size, align="right")
+                                for key in count_keys})
+            cells.append([None, *area_texts, self.thetas[-1], *self.counts[-1].values()])
+        # Column widths from the widest cell; the name column is left-aligned, numbers right-aligned.
+        swatch_width = self.swatches[0].width + 0.18
+        widths = [max(row[c].width for row in [heads, *cells]) for c in range(1, len(heads))]
+        name_room = None if max_width is None else max_width - sum(widths) - self.column_gap * len(widths)
+        for label in self.names:  # a long name from the data shrinks (never below the readable minimum)
+            if name_room is not None and swatch_width + label.width > name_room:
+                label.scale(max((name_room - swatch_width) / label.width, style.SIZE_MIN_READABLE / size))
+        widths.insert(0, max([heads[0].width] + [swatch_width + label.width for label in self.names]))
+        lefts = np.cumsum([0.0] + [w + self.column_gap for w in widths[:-1]])
+        digit_height = style.text("0", size=size).height
+        pitch = max(cell.height for cell in heads) * 1.25 + self.row_gap
+        self.header, self.rows = VGroup(), VGroup()
+        for r, row in enumerate([heads, *cells]):
+            base = -r * pitch  # every text of a row sits on this baseline, whatever its descenders
+            for c, cell in enumerate(row):
+                if r and c == 0:
+                    swatch, label = self.swatches[r - 1], self.names[r - 1]
+                    swatch.move_to([lefts[0] + swatch.width / 2, base + digit_height / 2, 0])
+                    label.shift([lefts[0] + swatch_width - label.get_left()[0], base - baseline(label), 0])
+                    row[0] = VGroup(swatch, label)
+                    continue
+                x = lefts[c] + cell.width / 2 if c == 0 else lefts[c] + widths[c] - cell.width / 2
+                cell.shift([x - cell.get_x(), base - baseline(cell), 0])
+            if r == 0:
+                self.header.add(*row)
+            else:
+                self.rows.add(VGroup(*row))
+        self.add(self.header, self.rows)
+
+    def update_to(self, snapshots) -> ModelTable:
+        """θ and the four counts of each model at its snapshot (None leaves that row as it is)."""
+        for theta, counts, snapshot in zip(self.thetas, self.counts, snapshots, strict=True):
+            if snapshot is None:
+                continue
+            theta.set_values(theta=snapshot.threshold)
+            for key, live in counts.items():
+                live.set_values(**{key: getattr(snapshot, key)})
+        return self
+
+    def numbers_of(self, index: int) -> VGroup:
+        """Model ``index``'s θ and count cells (what a missing choice greys out)."""
+        return VGroup(self.thetas[index], *self.counts[index].values())
+
+    def shown(self, index: int) -> dict:
+        """The texts row ``index`` shows now: θ and counts."""
+        shown = {key: live.shown(key) for key, live in self.counts[index].items()}
+        return {"theta": self.thetas[index].shown("theta"), **shown}

@@ -1,0 +1,452 @@
+"""HonestThreshold: choose θ on one split, carry it to another, and see why peeking flatters.
+
+The sequel of CostThreshold, on data with splits. The rule's metric (the cost
+``C_FN·FN + C_FP·FP`` for the default rule) against θ on the choosing split
+(validation, or train, which is optimistic), its best θ* marked; then the
+reporting split (test) beside it on its own axis (its size differs), θ*
+carried over unchanged and compared with the default 0.50; then the peek, the
+rule run on the test split itself, marked as optimistic with the gap in
+numbers; then the wobble, the θ* of each bootstrap resample of the choosing
+split as a strip of ticks with its 5-95 % range. Every number comes from
+``facts.comparison`` (see :mod:`scenes.numbers.honest_threshold`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from manim import (
+    DOWN,
+    LEFT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Square,
+    TransformFromCopy,
+    VGroup,
+    VMobject,
+    Write,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components.cost_plot import format_cost
+from scenes.components.split_curve import SplitCurve
+from scenes.numbers.honest_threshold import (
+    DEFAULT_THRESHOLD,
+    balanced_split,
+    format_gap,
+    format_theta,
+    format_value,
+    honest_numbers,
+)
+from scenes.strings import dataset_title, model_name, split_label
+
+__all__ = ["HonestThreshold"]
+
+CHOSEN_COLOR = style.COST_MIN_COLOR
+DEFAULT_COLOR = style.COST_DEFAULT_COLOR
+PEEK_COLOR = style.REDDISH_PURPLE
+TARGET_COLOR = style.MUTED_TEXT
+#: Curve colour per rule: a metric keeps its colour in every scene; cost, J and distance are plain.
+CURVE_COLORS = {"max_f1": style.METRIC_COLORS["f1"], "target_recall": style.METRIC_COLORS["recall"],
+                "target_precision": style.METRIC_COLORS["precision"]}
+
+
+class HonestThreshold(LectureScene):
+    """Choosing split's metric curve and θ*, the reporting split's with θ* carried over, the peek, the wobble."""
+
+    opening_seconds = 6.0
+    fade_seconds = 0.8
+    draw_seconds = 1.4
+    mark_seconds = 0.6
+    carry_seconds = 1.0
+    choose_hold = 4.0
+    carry_hold = 6.0
+    peek_hold = 6.0
+    wobble_seconds = 1.2
+    wobble_hold = 6.5
+    none_hold = 5.0
+    closing_seconds = 5.5
+    #: The θ axis of both panels, the highest their plot may reach, the space between them; 16:9 then 4:3.
+    wide_layout = {"plot_bottom": -0.45, "plot_top": 2.05, "gap": 1.0}
+    narrow_layout = {"plot_bottom": -0.2, "plot_top": 2.0, "gap": 0.7}
+    strip_height = 0.5
+    row_gap = 0.16
+    glyph_room = 0.3
+    #: Space between the header and the panels' titles.
+    title_gap = 0.3
+
+    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
+        super().__init__(facts, lang, still_at=still_at, **kwargs)
+        c = facts.comparison
+        if c is None or c.choose_on == c.report_on:
+            raise ValueError("HonestThreshold needs data with a split to choose θ on and another to report on "
+                             "(e.g. --data screening8, or --splits test=0.3,validation=0.3)")
+        self.numbers = honest_numbers(c, facts.model)
+
+    # -- words --------------------------------------------------------------
+    def words(self) -> dict:
+        """Names and numbers every template may use, in the scene's language."""
+        n, s = self.numbers, self.strings
+        values = {"choose": split_label(n.choose_on, self.lang), "report": split_label(n.report_on, self.lang),
+                  "n_choose": n.n_choose, "n_report": n.n_report, "metric": s[f"honest_metric_{n.rule}"],
+                  "target": "" if n.target is None else f"{n.target:.2f}"}
+        values["rule"] = s[f"honest_rule_{n.rule}"].format(cost_fn=format_cost(n.cost_fn),
+                                                          cost_fp=format_cost(n.cost_fp), target=values["target"])
+        title = dataset_title(self.facts.name, self.facts.base_title or self.facts.title, self.lang)
+        values["caption"] = f"{title} · {model_name(n.model, self.lang)}"
+        return values
+
+    def theta(self, value: float) -> str:
+        """A threshold as shown."""
+        return format_theta(self.numbers, value)
+
+    def value(self, value: float) -> str:
+        """The rule's metric as shown."""
+        return format_value(self.numbers, value)
+
+    def half_comparison(self) -> str:
+        """θ* against 0.50 on the reporting split, in words."""
+        n, s = self.numbers, self.strings
+        gap = format_gap(n, n.half_gap)
+        if gap == format_gap(n, 0.0):
+            return s["honest_row_half_same"]
+        if n.rule == "min_cost":
+            key = "honest_row_half_less" if n.half_gap > 0 else "honest_row_half_more"
+            return s[key].format(gap=gap, percent=f"{abs(n.half_percent):.0f}")
+        return s["honest_row_half_better" if n.half_gap > 0 else "honest_row_half_worse"].format(gap=gap)
+
+    def peek_gap(self) -> str:
+        """How the peeked number compares with the honest one, in words."""
+        n, s = self.numbers, self.strings
+        honest = self.value(n.value_report)
+        if n.target is not None:
+            return s["honest_row_peek_target"].format(honest=honest)
+        if n.peek == n.chosen or format_gap(n, n.optimism) == format_gap(n, 0.0):
+            return s["honest_row_peek_same"]
+        return s["honest_row_peek_gap"].format(gap=format_gap(n, n.optimism), honest=honest)
+
+    # -- building -----------------------------------------------------------
+    def lines(self, words: str, width: float, size: float = style.SIZE_SMALL, color: str = style.TEXT,
+              weight: str = "NORMAL", align=LEFT) -> VGroup:
+        """``words`` in the fewest lines no wider than ``width``, as even as can be; ``align=None`` centres them.
+
+        A sentence is measured once and split by characters (``style.wrapped`` builds a Text per word,
+        which costs far more than this scene's few dozen labels).
+        """
+        single = style.text(words, size=size, color=color, weight=weight)
+        if single.width <= width:
+            return VGroup(single)
+        tokens = words.split()
+        count = max(2, math.ceil(single.width / width))
+        while True:
+            block = VGroup(*(style.text(line, size=size, color=color, weight=weight)
+                             for line in balanced_split(tokens, count)))
+            if max(line.width for line in block) <= width or count >= len(tokens):
+                break
+            count += 1
+        if align is None:
+            block.arrange(DOWN, buff=0.12)
+        else:
+            block.arrange(DOWN, buff=0.1, aligned_edge=align)
+        if block.width > width:  # one word longer than the column
+            block.scale_to_fit_width(width)
+        return block
+
+    def row(self, words: str, left: float, width: float, glyph=None, color: str = style.TEXT) -> VGroup:
+        """A legend row: ``glyph`` (or nothing) in a small square, then the words wrapped to the column."""
+        text = self.lines(words, width - self.glyph_room - 0.15, color=color)
+        text.align_to([left + self.glyph_room + 0.15, 0, 0], LEFT)
+        if glyph is None:
+            return VGroup(text)
+        glyph.move_to([left + self.glyph_room / 2, text[0].get_center()[1], 0])
+        return VGroup(glyph, text)
+
+    def stack(self, rows, top: float) -> VGroup:
+        """``rows`` one under another from y = ``top``."""
+        for row in rows:
+            row.shift([0, top - row.get_top()[1], 0])
+            top = row.get_bottom()[1] - self.row_gap
+        return VGroup(*rows)
+
+    def header(self) -> VGroup:
+        """Top left: data and model; under it the rule and the split it runs on."""
+        w = self.words()
+        caption = style.text(w["caption"], size=style.SIZE_LABEL)
+        rule = style.text(self.strings["honest_header_rule"].format(**w), size=style.SIZE_SMALL,
+                          color=style.MUTED_TEXT)
+        head = VGroup(caption, rule).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+        return style.fit_width(head).to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+
+    def panel_words(self, which: str) -> tuple[str, str]:
+        """Title and y-axis name of the choosing (``"choose"``) or reporting (``"report"``) panel."""
+        n, s = self.numbers, self.strings
+        split = n.choose_on if which == "choose" else n.report_on
+        name = split_label(split, self.lang)
+        key = "honest_panel_report" if which == "report" else (
+            "honest_panel_choose_train" if n.on_train else "honest_panel_choose")
+        title = s[key].format(split=name[:1].upper() + name[1:], n=n.n_choose if which == "choose" else n.n_report)
+        return title, s["honest_y_axis"].format(metric=s[f"honest_metric_{n.rule}"], split=name)
+
+    def panel_title(self, words: str, width: float) -> VGroup:
+        """A panel's title in bold: one line if it fits, else smaller and wrapped."""
+        title = style.text(words, size=style.SIZE_LABEL, weight="BOLD")
+        if title.width <= width:
+            return VGroup(title)
+        return self.lines(words, width, size=style.SIZE_SMALL, weight="BOLD", align=None)
+
+    def build_layout(self) -> VGroup:
+        """Header and both panels placed, plots of equal size (curves and marks are built per beat)."""
+        n, s = self.numbers, self.strings
+        where = self.narrow_layout if style.narrow() else self.wide_layout
+        self.head = self.header()
+        safe = style.safe_width()
+        axes = {"choose": n.choose_axis, "report": n.report_axis}
+        words = {which: self.panel_words(which) for which in axes}
+        # Share the width: what sticks out of each plot (tick labels, the y name), then the gap between them.
+        margins = {which: SplitCurve.margins(axes[which], words[which][1]) for which in axes}
+        width = (safe - where["gap"] - sum(left + right for left, right in margins.values())) / 2
+        titles = {which: self.panel_title(words[which][0], width + sum(margins[which])) for which in axes}
+        # The plots' top: under the header and the taller title.
+        top = min(where["plot_top"], self.head.get_bottom()[1] - self.title_gap - 0.25
+                  - max(title.height for title in titles.values()))
+        panels = {which: SplitCurve(titles[which], s["honest_x_axis"], words[which][1], axes[which], width,
+                                    top - where["plot_bottom"]) for which in axes}
+        self.choose_panel, self.report_panel = panels["choose"], panels["report"]
+        self.choose_panel.shift([-safe / 2 + margins["choose"][0], where["plot_bottom"], 0])
+        self.report_panel.shift([safe / 2 - margins["report"][1] - width, where["plot_bottom"], 0])
+        # Columns under each panel, for legend rows: (left edge, width).
+        self.columns = {
+            "choose": (-safe / 2, self.choose_panel.frame.get_right()[0] + safe / 2),
+            "report": (self.report_panel.frame.get_left()[0], safe / 2 - self.report_panel.frame.get_left()[0]),
+        }
+        self.rows_top = min(p.frame.get_bottom()[1] for p in panels.values()) - 0.25
+        return VGroup(self.head, self.choose_panel, self.report_panel)
+
+    def curve(self, which: str) -> VMobject:
+        """The rule's metric over the grid on one split."""
+        n = self.numbers
+        panel = self.choose_panel if which == "choose" else self.report_panel
+        values = n.metric_choose if which == "choose" else n.metric_report
+        return panel.curve(n.grid, values, CURVE_COLORS.get(n.rule, style.COST_CURVE_COLOR))
+
+    def targets(self) -> VGroup:
+        """A dashed line at the target on both panels (target rules only)."""
+        n = self.numbers
+        if n.target is None:
+            return VGroup()
+        return VGroup(*(p.hline(n.target, TARGET_COLOR) for p in (self.choose_panel, self.report_panel)))
+
+    def choose_marks(self) -> VGroup:
+        """θ* on the choosing panel (line and dot) and its legend row; or, without θ*, the reason."""
+        n, s, w = self.numbers, self.strings, self.words()
+        left, width = self.columns["choose"]
+        if n.chosen is None:
+            row = self.row(s["honest_row_none"].format(split=w["choose"], **{k: w[k] for k in ("metric", "target",
+                                                                                              "report")}),
+                           left, width)
+            self.choose_rows = self.stack([row], self.rows_top)
+            return VGroup(self.targets(), self.choose_rows)
+        p = self.choose_panel
+        self.choose_line = p.vline(n.chosen, CHOSEN_COLOR)
+        dot = p.dot(n.chosen, n.value_choose, CHOSEN_COLOR)
+        key = "honest_row_chosen" if n.target is None else "honest_row_chosen_target"
+        words = s[key].format(theta=self.theta(n.chosen), metric=w["metric"], value=self.value(n.value_choose),
+                              split=w["choose"], target=w["target"])
+        glyph = p.dot(0, p.axis.low, CHOSEN_COLOR)
+        self.choose_rows = self.stack([self.row(words, left, width, glyph)], self.rows_top)
+        return VGroup(self.targets(), self.choose_line, dot, self.choose_rows)
+
+    def carry_marks(self) -> VGroup:
+        """On the reporting panel: the dot at θ*, the square at 0.50; their rows and the comparison."""
+        n, s, w = self.numbers, self.strings, self.words()
+        p = self.report_panel
+        left, width = self.columns["report"]
+        rows = [
+            self.row(s["honest_row_report"].format(theta=self.theta(n.chosen), split=w["report"], metric=w["metric"],
+                                                   value=self.value(n.value_report)),
+                     left, width, p.dot(0, p.axis.low, CHOSEN_COLOR)),
+            self.row(s["honest_row_half"].format(metric=w["metric"], value=self.value(n.value_half)),
+                     left, width, p.square(0, p.axis.low, DEFAULT_COLOR)),
+            self.row(self.half_comparison(), left, width),
+        ]
+        self.report_rows = self.stack(rows, self.rows_top)
+        marks = VGroup(p.square(DEFAULT_THRESHOLD, n.value_half), p.dot(n.chosen, n.value_report, CHOSEN_COLOR))
+        return VGroup(marks, self.report_rows)
+
+    def peek_marks(self) -> VGroup:
+        """The reporting split's own best θ: a ring (and a line when it differs from θ*), two rows."""
+        n, s, w = self.numbers, self.strings, self.words()
+        p = self.report_panel
+        left, width = self.columns["report"]
+        top = self.report_rows.get_bottom()[1] - self.row_gap
+        if n.peek is None:
+            rows = [self.row(s["honest_row_peek_none"].format(split=w["report"]), left, width, color=PEEK_COLOR)]
+            return self.stack(rows, top)
+        marks = VGroup(p.ring(n.peek, n.value_peek, PEEK_COLOR))
+        if n.peek != n.chosen:
+            marks.add(p.vline(n.peek, PEEK_COLOR))
+        glyph = p.ring(0, p.axis.low, PEEK_COLOR).scale(0.6)
+        rows = [self.row(s["honest_row_peek"].format(split=w["report"], theta=self.theta(n.peek), metric=w["metric"],
+                                                     value=self.value(n.value_peek)), left, width, glyph,
+                         color=PEEK_COLOR),
+                self.row(self.peek_gap(), left, width)]
+        return VGroup(marks, self.stack(rows, top))
+
+    def wobble_marks(self) -> VGroup:
+        """The strip of bootstrap θ*s with its 5-95 % bracket and caption; the range shaded; the rows."""
+        n, s, w = self.numbers, self.strings, self.words()
+        cp, rp = self.choose_panel, self.report_panel
+        left, width = self.columns["choose"]
+        baseline = self.choose_rows.get_bottom()[1] - 0.3 - self.strip_height
+        self.strip = cp.strip(n.strip, baseline, self.strip_height, CHOSEN_COLOR)
+        parts = VGroup()
+        if n.theta_low is not None:
+            low, high = self.theta(n.theta_low), self.theta(n.theta_high)
+            bracket = cp.bracket(n.theta_low, n.theta_high, baseline - 0.15)
+            caption = self.lines(s["honest_strip_caption"].format(resamples=n.resamples, low=low, high=high), width)
+            caption.next_to(bracket, DOWN, buff=0.15)
+            caption.set_x(min(max(bracket.get_x(), left + caption.width / 2), left + width - caption.width / 2))
+            bands = VGroup(*(panel.band(n.theta_low, n.theta_high, CHOSEN_COLOR) for panel in (cp, rp)))
+            parts.add(bands, bracket, caption)
+        rleft, rwidth = self.columns["report"]
+        rows = []
+        if n.metric_low is not None:
+            swatch = Square(side_length=0.22, stroke_width=0).set_fill(CHOSEN_COLOR, opacity=0.45)
+            rows.append(self.row(s["honest_row_wobble"].format(metric=w["metric"], split=w["report"],
+                                                               low=self.value(n.metric_low),
+                                                               high=self.value(n.metric_high)),
+                                 rleft, rwidth, swatch))
+        if n.missing:
+            rows.append(self.row(s["honest_row_wobble_missing"].format(missing=n.missing, resamples=n.resamples),
+                                 rleft, rwidth))
+        parts.add(self.stack(rows, self.report_rows.get_bottom()[1] - self.row_gap))
+        return parts
+
+    def opening(self) -> VGroup:
+        """Title card: the lesson's claim, the data, the two splits, the rule (and the note about train)."""
+        s, w = self.strings, self.words()
+        width = style.safe_width()
+        parts = [self.lines(s["honest_opening_title"], width, size=style.SIZE_TITLE, weight="BOLD", align=None),
+                 self.lines(w["caption"], width, size=style.SIZE_LABEL, align=None),
+                 self.lines(s["honest_opening_plan"].format(**w), width, size=style.SIZE_LABEL, align=None),
+                 self.lines(s["honest_header_rule"].format(**w), width, color=style.MUTED_TEXT, align=None)]
+        if self.numbers.on_train:
+            parts.append(self.lines(s["honest_note_train"], width, color=PEEK_COLOR, align=None))
+        return style.fit_width(VGroup(*parts).arrange(DOWN, buff=0.35))
+
+    def closing(self) -> VGroup:
+        """The lesson, naming the splits; its sub-line depends on the case (train, no θ*)."""
+        n, s, w = self.numbers, self.strings, self.words()
+        if n.chosen is None:
+            key, sub = "honest_closing_none", "honest_closing_none_sub"
+        else:
+            key, sub = "honest_closing", "honest_closing_sub_train" if n.on_train else "honest_closing_sub"
+        width = style.safe_width()
+        title = self.lines(s[key].format(**w), width, size=style.SIZE_TITLE, weight="BOLD", align=None)
+        words = self.lines(s[sub].format(**w), width, size=style.SIZE_LABEL, color=style.MUTED_TEXT, align=None)
+        return style.fit_width(VGroup(title, words).arrange(DOWN, buff=0.3))
+
+    @classmethod
+    def duration(cls, chosen: bool = True) -> float:
+        """Length of the video in seconds; shorter when no θ reaches a target (``chosen`` False)."""
+        start = cls.opening_seconds + cls.fade_seconds + cls.draw_seconds + cls.mark_seconds
+        if not chosen:
+            return start + cls.none_hold + cls.closing_seconds
+        carry = cls.fade_seconds + cls.draw_seconds + cls.carry_seconds + cls.mark_seconds + cls.carry_hold
+        return (start + cls.choose_hold + carry + cls.mark_seconds + cls.peek_hold + cls.wobble_seconds
+                + cls.wobble_hold + cls.closing_seconds)
+
+    def planned_seconds(self) -> float:
+        """Length of this video: without θ* the story stops after the choosing split."""
+        return type(self).duration(self.numbers.chosen is not None)
+
+    # -- the story ----------------------------------------------------------
+    def play_for(self, seconds: float, *animations) -> None:
+        """Play ``animations`` for exactly ``seconds`` of whole frames."""
+        self.play(*animations, run_time=self.span(seconds))
+
+    def construct(self):
+        """Opening; choose on one split; carry θ* to the other; peek; wobble; closing."""
+        n, w = self.numbers, self.words()
+        # Opening: the threshold is a hyperparameter; which split chooses, which reports.
+        card = self.opening()
+        key = "say_honest_opening_train" if n.on_train else "say_honest_opening"
+        self.say(key, self.opening_seconds, dataset=w["caption"], **{k: v for k, v in w.items() if k != "caption"})
+        self.play_for(self.fade_seconds, FadeIn(card, shift=UP * 0.2))
+        self.hold(self.opening_seconds - 2 * self.fade_seconds)
+        self.beat("opening")
+        self.play_for(self.fade_seconds, FadeOut(card))
+        # The choosing split: its curve, then θ*.
+        self.build_layout()
+        choose_curve = self.curve("choose")
+        part = self.fade_seconds + self.draw_seconds + self.mark_seconds
+        if n.chosen is None:
+            self.say("say_honest_none", part + self.none_hold, choose=w["choose"], metric=w["metric"],
+                     target=w["target"], report=w["report"])
+        else:
+            self.say("say_honest_choose", part + self.choose_hold, choose=w["choose"], theta=self.theta(n.chosen),
+                     metric=w["metric"], value=self.value(n.value_choose))
+        self.play_for(self.fade_seconds, FadeIn(self.head), FadeIn(self.choose_panel))
+        self.play_for(self.draw_seconds, Create(choose_curve))
+        chosen = self.choose_marks()
+        self.play_for(self.mark_seconds, FadeIn(chosen))
+        if n.chosen is None:
+            self.hold(self.none_hold)
+            self.beat("no_choice")
+            self.finish(VGroup(self.head, self.choose_panel, choose_curve, chosen))
+            return
+        self.hold(self.choose_hold)
+        self.beat("choose")
+        # The reporting split beside it, on its own axis; θ* carried over unchanged.
+        report_curve = self.curve("report")
+        carry = self.fade_seconds + self.draw_seconds + self.carry_seconds + self.mark_seconds + self.carry_hold
+        self.say("say_honest_carry", carry / 2, theta=self.theta(n.chosen), report=w["report"], metric=w["metric"],
+                 value=self.value(n.value_report))
+        self.say("say_honest_half", carry / 2, offset=carry / 2, metric=w["metric"], value=self.value(n.value_half),
+                 comparison=self.half_comparison())
+        self.play_for(self.fade_seconds, FadeIn(self.report_panel))
+        self.play_for(self.draw_seconds, Create(report_curve))
+        report_line = self.report_panel.vline(n.chosen, CHOSEN_COLOR)
+        self.play_for(self.carry_seconds, TransformFromCopy(self.choose_line, report_line))
+        carried = self.carry_marks()
+        self.play_for(self.mark_seconds, FadeIn(carried))
+        self.hold(self.carry_hold)
+        self.beat("carry")
+        # The peek: the rule run on the reporting split itself.
+        peek = self.peek_marks()
+        seconds = self.mark_seconds + self.peek_hold
+        if n.peek is None:
+            self.say("say_honest_peek_none", seconds, report=w["report"])
+        else:
+            self.say("say_honest_peek", seconds, report=w["report"], theta=self.theta(n.peek), metric=w["metric"],
+                     value=self.value(n.value_peek), gap=self.peek_gap())
+        self.play_for(self.mark_seconds, FadeIn(peek))
+        self.hold(self.peek_hold)
+        self.beat("peek")
+        # The wobble: θ* of each bootstrap resample of the choosing split.
+        wobble = self.wobble_marks()
+        self.say("say_honest_wobble", self.wobble_seconds + self.wobble_hold, resamples=n.resamples,
+                 choose=w["choose"], report=w["report"], metric=w["metric"],
+                 low=self.theta(n.theta_low) if n.theta_low is not None else "–",
+                 high=self.theta(n.theta_high) if n.theta_high is not None else "–",
+                 metric_low=self.value(n.metric_low) if n.metric_low is not None else "–",
+                 metric_high=self.value(n.metric_high) if n.metric_high is not None else "–")
+        self.play_for(self.wobble_seconds, FadeOut(peek), GrowFromEdge(self.strip, DOWN), FadeIn(wobble))
+        self.hold(self.wobble_hold)
+        self.beat("wobble")
+        self.finish(VGroup(self.head, self.choose_panel, self.report_panel, choose_curve, report_curve, chosen,
+                           report_line, carried, self.strip, wobble))
+
+    def finish(self, shown: VGroup) -> None:
+        """Closing: clear the stage and state the lesson."""
+        n, w = self.numbers, self.words()
+        key = "say_honest_closing_none" if n.chosen is None else (
+            "say_honest_closing_train" if n.on_train else "say_honest_closing")
+        self.say(key, self.closing_seconds, choose=w["choose"], report=w["report"])
+        self.play_for(self.fade_seconds, FadeOut(shown), Write(self.closing()))
+        self.hold(self.closing_seconds - self.fade_seconds)
+

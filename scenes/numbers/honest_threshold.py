@@ -1,0 +1,236 @@
+"""The HonestThreshold scene's numbers: one model's θ chosen on one split, reported on another.
+
+Pure Python on a :class:`metrics.compare.Comparison` (already verified against
+scikit-learn when the facts were built), no Manim. Nothing here is a new
+metric: the values are the comparison's own, read at the points the scene
+marks; what is derived is for display only (axis ranges and ticks, how much
+better θ* is than 0.5 and in percent, the bootstrap θs counted for the strip,
+numbers formatted as shown).
+
+>>> import numpy as np
+>>> from metrics.compare import ChoiceSettings, compare_models
+>>> y = np.array([0, 0, 0, 1, 1, 0, 1, 1])
+>>> s = np.array([0.1, 0.3, 0.55, 0.6, 0.9, 0.2, 0.45, 0.8])
+>>> comparison = compare_models({"m": ((y, s), (y, s[::-1]))}, "validation", "test", ChoiceSettings(resamples=20))
+>>> numbers = honest_numbers(comparison)
+>>> numbers.chosen, format_value(numbers, numbers.value_choose)
+(0.44, '1')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from metrics.choice import lower_is_better
+from scenes.components.cost_plot import format_cost
+from scenes.numbers.cost_threshold import nice_axis
+
+__all__ = ["Axis", "HonestNumbers", "StripTick", "axis_for", "balanced_split", "format_gap", "format_theta",
+           "format_value", "honest_numbers", "pick_model"]
+
+#: The threshold most libraries use without being asked.
+DEFAULT_THRESHOLD = 0.5
+#: Rules whose metric is a rate in 0..1 (drawn on a fixed 0..1 axis on both splits).
+RATE_RULES = ("max_f1", "target_recall", "target_precision")
+#: Most y-axis ticks above the bottom of a panel.
+MAX_TICKS = 4
+#: The strip's shortest tick, as a share of the tallest (a θ chosen once stays visible).
+STRIP_FLOOR = 0.15
+
+
+@dataclass(frozen=True)
+class Axis:
+    """A panel's metric axis: ``low`` at the θ axis, ``high`` at the top, ``ticks`` (low excluded) and their labels."""
+
+    low: float
+    high: float
+    ticks: tuple
+    labels: tuple
+
+
+@dataclass(frozen=True)
+class StripTick:
+    """One distinct θ chosen by the bootstrap: how many resamples chose it, and its height share (0..1]."""
+
+    theta: float
+    count: int
+    share: float
+
+
+@dataclass(frozen=True)
+class HonestNumbers:
+    """Everything the scene shows for one model.
+
+    ``value_*`` are the rule's metric (cost for min_cost) at: θ* on the choosing split
+    (``value_choose``), θ* on the reporting split (``value_report``), 0.5 on the reporting
+    split (``value_half``) and the peek on the reporting split (``value_peek``).
+    ``half_gap`` is how much better θ* does than 0.5 on the reporting split, in the
+    metric's units (negative: worse), ``half_percent`` that gap as a percentage of the
+    cost at 0.5 (min_cost only). ``optimism`` is the comparison's own.
+    """
+
+    model: str
+    rule: str
+    lower_is_better: bool
+    exact: bool
+    choose_on: str
+    report_on: str
+    n_choose: int
+    n_report: int
+    cost_fn: float
+    cost_fp: float
+    target: float | None
+    grid: tuple
+    metric_choose: tuple
+    metric_report: tuple
+    choose_axis: Axis
+    report_axis: Axis
+    chosen: float | None
+    value_choose: float | None
+    value_report: float | None
+    value_half: float
+    half_gap: float | None
+    half_percent: float | None
+    peek: float | None
+    value_peek: float | None
+    optimism: float | None
+    resamples: int
+    missing: int
+    strip: tuple
+    theta_low: float | None
+    theta_high: float | None
+    metric_low: float | None
+    metric_high: float | None
+    on_train: bool
+
+
+def pick_model(comparison, model: str | None):
+    """The :class:`ModelResult` for ``model`` (the first one when None or not compared)."""
+    for result in comparison.models:
+        if result.model == model:
+            return result
+    return comparison.models[0]
+
+
+def axis_for(rule: str, values) -> Axis:
+    """The metric axis of one panel: 0..1 for rates, a round range for cost, distance and Youden's J.
+
+    >>> axis_for("min_cost", [577.0, 210.0])
+    Axis(low=0.0, high=600.0, ticks=(200.0, 400.0, 600.0), labels=('200', '400', '600'))
+    >>> axis_for("max_f1", [0.2, 0.7]).labels
+    ('0.25', '0.50', '0.75', '1.00')
+    >>> axis_for("youden", [-0.1, 0.6]).ticks
+    (0.0, 0.5, 1.0)
+    """
+    values = np.asarray(values, dtype=float)
+    if rule in RATE_RULES:
+        low, high, ticks = 0.0, 1.0, (0.25, 0.5, 0.75, 1.0)
+    elif rule == "youden":
+        low, high = min(0.0, math.floor(float(values.min()) * 2) / 2), 1.0
+        ticks = tuple(float(t) for t in np.arange(low + 0.5, 1.0 + 1e-9, 0.5))
+    else:
+        low, (high, ticks) = 0.0, nice_axis(float(values.max()), MAX_TICKS)
+    labels = tuple(format_cost(t) if rule == "min_cost" else f"{t:.2f}" for t in ticks)
+    return Axis(low, high, ticks, labels)
+
+
+def _strip(thetas: np.ndarray) -> tuple:
+    """One tick per distinct bootstrap θ (NaN skipped), tallest for the most chosen."""
+    chosen = thetas[~np.isnan(thetas)]
+    if not chosen.size:
+        return ()
+    values, counts = np.unique(chosen, return_counts=True)
+    top = counts.max()
+    return tuple(StripTick(float(v), int(c), STRIP_FLOOR + (1 - STRIP_FLOOR) * int(c) / int(top))
+                 for v, c in zip(values, counts, strict=True))
+
+
+def honest_numbers(comparison, model: str | None = None) -> HonestNumbers:
+    """The numbers of the scene for ``model`` (a key of ``comparison.models``; None: the first)."""
+    result = pick_model(comparison, model)
+    choice = result.choice
+    wobble = choice.wobble
+    rule = choice.rule
+    lower = lower_is_better(rule)
+    value_report = choice.metric(choice.at_chosen_report)
+    value_half = choice.metric(choice.at_half_report)
+    half_gap = half_percent = None
+    if value_report is not None:
+        half_gap = (value_half - value_report) if lower else (value_report - value_half)
+        if rule == "min_cost" and value_half > 0:
+            half_percent = 100.0 * half_gap / value_half
+    grid = np.asarray(choice.grid, dtype=float)
+    return HonestNumbers(
+        model=result.model, rule=rule, lower_is_better=lower,
+        exact=comparison.settings.step == "exact",
+        choose_on=comparison.choose_on, report_on=comparison.report_on,
+        n_choose=int(result.choosing.n), n_report=int(result.reporting.n),
+        cost_fn=choice.cost_fn, cost_fp=choice.cost_fp, target=choice.target,
+        grid=tuple(float(t) for t in grid),
+        metric_choose=tuple(float(v) for v in choice.metric_choose),
+        metric_report=tuple(float(v) for v in choice.metric_report),
+        choose_axis=axis_for(rule, choice.metric_choose), report_axis=axis_for(rule, choice.metric_report),
+        chosen=choice.chosen, value_choose=choice.metric(choice.at_chosen_choose), value_report=value_report,
+        value_half=value_half, half_gap=half_gap, half_percent=half_percent,
+        peek=choice.peek, value_peek=choice.metric(choice.at_peek_report), optimism=choice.optimism,
+        resamples=wobble.resamples, missing=wobble.missing, strip=_strip(np.asarray(wobble.thetas, dtype=float)),
+        theta_low=wobble.theta_low, theta_high=wobble.theta_high,
+        metric_low=wobble.metric_low, metric_high=wobble.metric_high,
+        on_train=comparison.choose_on == "train",
+    )
+
+
+def format_theta(numbers: HonestNumbers, theta: float) -> str:
+    """A threshold as shown: two decimals on the 0.02 and 0.01 grids, three for exact scores.
+
+    >>> format_theta(None, 0.12)
+    '0.12'
+    """
+    exact = numbers is not None and numbers.exact
+    return f"{theta:.3f}" if exact else f"{theta:.2f}"
+
+
+def format_value(numbers: HonestNumbers, value: float) -> str:
+    """The rule's metric as shown: a cost as :func:`format_cost`, anything else with three decimals."""
+    if numbers.rule == "min_cost":
+        return format_cost(value)
+    return f"{value:.3f}"
+
+
+def format_gap(numbers: HonestNumbers, gap: float) -> str:
+    """A difference of the metric, without its sign (the words say better or worse)."""
+    return format_value(numbers, abs(gap))
+
+
+def balanced_split(words: list[str], count: int) -> list[str]:
+    """``words`` in at most ``count`` lines, the longest (in characters) as short as can be.
+
+    Characters stand in for widths, so a sentence is measured once, not word by word.
+
+    >>> balanced_split("spread of the chosen θ: 5–95% of 200 resamples".split(), 2)
+    ['spread of the chosen θ:', '5–95% of 200 resamples']
+    """
+    n = len(words)
+    count = max(1, min(count, n))
+
+    def length(i: int, j: int) -> int:  # characters of words[i:j] on one line
+        return sum(len(word) for word in words[i:j]) + (j - i - 1)
+
+    # best[m][j]: shortest possible longest line for words[:j] in m lines; cut[m][j]: where the last line starts.
+    best = [[math.inf] * (n + 1) for _ in range(count + 1)]
+    cut = [[0] * (n + 1) for _ in range(count + 1)]
+    best[0][0] = 0
+    for m in range(1, count + 1):
+        for j in range(1, n + 1):
+            for i in range(m - 1, j):
+                candidate = max(best[m - 1][i], length(i, j))
+                if candidate < best[m][j]:
+                    best[m][j], cut[m][j] = candidate, i
+    lines, j = [], n
+    for m in range(count, 0, -1):
+        lines.insert(0, " ".join(words[cut[m][j]:j]))
+        j = cut[m][j]
+    return lines

@@ -1,0 +1,177 @@
+"""HonestThreshold: the numbers shown are the comparison's, other rules, no θ*, every beat, a tiny render."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from manim import Text, VGroup
+
+from data import load_study
+from metrics.compare import ChoiceSettings, compare_models
+from scenes.facts import facts_for
+from scenes.honest_threshold import HonestThreshold
+from scenes.numbers.honest_threshold import honest_numbers
+from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
+from tests.scenes.test_every_beat_fits import FRAMES, problems_at_every_beat
+
+PIMA = "/work/shared/data/pima-indians-diabetes.csv"
+
+
+def shown(*mobjects) -> str:
+    """Every Text in ``mobjects`` (wrapped lines run on), without spaces (Manim drops them from ``Text.text``)."""
+    return "".join(m.text for mob in mobjects for m in mob.get_family() if isinstance(m, Text))
+
+
+def squeeze(words: str) -> str:
+    return words.replace(" ", "")
+
+
+@pytest.fixture(scope="module")
+def study():
+    return load_study("screening8")
+
+
+@pytest.fixture(scope="module")
+def facts(study):
+    return facts_for(study.select(), study=study)
+
+
+@pytest.fixture(scope="module")
+def pima_facts():
+    pima = load_study(PIMA, target="Outcome")
+    return facts_for(pima.select(), study=pima, choice=ChoiceSettings(rule="max_f1"))
+
+
+@pytest.fixture(scope="module")
+def unreached_facts(facts):
+    """A target precision of 1 that no θ on the choosing split reaches (its top score is a negative)."""
+    y = np.array([1, 0, 0, 1, 0, 1, 0, 0])
+    s = np.array([0.3, 0.9, 0.2, 0.6, 0.1, 0.7, 0.4, 0.5])
+    settings = ChoiceSettings(rule="target_precision", target_precision=1.0, resamples=50)
+    comparison = compare_models({"logistic": ((y, s), (y, s[::-1]))}, "validation", "test", settings)
+    return replace(facts, comparison=comparison)
+
+
+def every_part(scene) -> dict:
+    """Build the layout and each beat's marks the way construct() does; the parts by beat name."""
+    parts = {"layout": scene.build_layout(), "choose": scene.choose_marks()}
+    if scene.numbers.chosen is not None:
+        parts["carry"] = scene.carry_marks()
+        parts["peek"] = scene.peek_marks()
+        parts["wobble"] = scene.wobble_marks()
+    return parts
+
+
+@pytest.fixture(scope="module")
+def built(facts, tmp_path_factory):
+    """``built(model, lang)``: (scene, every_part(scene)) on screening8, each built once (Texts are slow)."""
+    from manim import tempconfig
+
+    cache = {}
+    with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
+                     "format": "none", "verbosity": "ERROR", "media_dir": str(tmp_path_factory.mktemp("media"))}):
+        def build(model: str, lang: str):
+            if (model, lang) not in cache:
+                scene = HonestThreshold(replace(facts, model=model), lang)
+                cache[model, lang] = scene, every_part(scene)
+            return cache[model, lang]
+
+        yield build
+
+
+# -- numbers ------------------------------------------------------------------
+@pytest.mark.parametrize("model", ["logistic", "forest"])
+def test_numbers_shown_are_the_choice(facts, model, built):
+    c = next(r for r in facts.comparison.models if r.model == model).choice
+    scene, parts = built(model, "en")
+    n = scene.numbers
+    assert (n.chosen, n.peek, n.optimism) == (c.chosen, c.peek, c.optimism)
+    assert n.value_report == c.metric(c.at_chosen_report) and n.value_half == c.metric(c.at_half_report)
+    assert (n.theta_low, n.theta_high, n.metric_low, n.metric_high) == (
+        c.wobble.theta_low, c.wobble.theta_high, c.wobble.metric_low, c.wobble.metric_high)
+    assert sum(tick.count for tick in n.strip) == int(np.sum(~np.isnan(c.wobble.thetas)))
+    words = squeeze(shown(*parts.values()))
+    assert f"θ*={c.chosen:.2f}:bestcost,{c.metric(c.at_chosen_choose):.0f}" in words
+    assert f"ontest:cost{c.metric(c.at_chosen_report):.0f}" in words
+    assert f"default:cost{c.metric(c.at_half_report):.0f}" in words
+    saved = c.metric(c.at_half_report) - c.metric(c.at_chosen_report)
+    assert f"θ*saves{saved:.0f}over0.50({100 * saved / c.metric(c.at_half_report):.0f}%)" in words
+    assert f"peekingattest:θ={c.peek:.2f},cost{c.metric(c.at_peek_report):.0f}" in words
+    assert (f"looks{c.optimism:.0f}better" if c.peek != c.chosen else "nogap") in words
+    assert f"{c.wobble.theta_low:.2f}to{c.wobble.theta_high:.2f}" in words
+    assert f"{c.wobble.metric_low:.0f}to{c.wobble.metric_high:.0f}" in words
+    # The curves pass through the marked points: θ* on both splits.
+    dot = scene.report_panel.point(c.chosen, c.metric(c.at_chosen_report))
+    assert np.min(np.linalg.norm(scene.curve("report").get_anchors() - dot, axis=1)) < 1e-6
+
+
+def test_screening8_logistic_matches_the_lecture(facts):
+    """The lecture's numbers (C_FN 10, C_FP 1): θ* 0.12, test cost 236 against 337 at 0.50; peeking agrees."""
+    n = honest_numbers(facts.comparison, "logistic")
+    assert (n.chosen, n.value_report, n.value_half, n.peek) == (0.12, 236.0, 337.0, 0.12)
+    assert round(n.half_percent) == 30 and n.n_choose == 630 and n.n_report == 900
+    forest = honest_numbers(facts.comparison, "forest")
+    assert (forest.peek, forest.value_peek, forest.value_report, forest.optimism) == (0.28, 175.0, 176.0, 1.0)
+
+
+def test_max_f1_chosen_on_train_says_train_is_optimistic(pima_facts, small_config):
+    scene = HonestThreshold(pima_facts, "en")
+    n, c = scene.numbers, pima_facts.comparison.models[0].choice
+    assert n.on_train and n.rule == "max_f1" and n.chosen == c.chosen
+    parts = every_part(scene)
+    words = squeeze(shown(*parts.values()))
+    assert "F1ontrain" in words and "optimistic)" in words
+    assert f"ontest:F1{c.metric(c.at_chosen_report):.3f}" in words
+    assert f"looks{c.optimism:.3f}better" in words
+    assert "Trainisoptimistic" in squeeze(shown(scene.opening(), scene.closing()))
+    es = HonestThreshold(pima_facts, "es")
+    es.build_layout()
+    assert "optimista" in shown(es.choose_panel.title, es.opening(), es.closing())
+
+
+def test_a_target_never_reached_is_said_and_the_story_stops(unreached_facts, small_config):
+    scene = HonestThreshold(unreached_facts, "en")
+    assert scene.numbers.chosen is None
+    assert scene.planned_seconds() == HonestThreshold.duration(chosen=False) < HonestThreshold.duration()
+    parts = every_part(scene)
+    assert "Noθonvalidationreachesprecision≥1.00" in squeeze(shown(*parts.values()))
+    assert "Noθreachesthetarget" in squeeze(shown(scene.closing()))
+
+
+def test_data_without_two_splits_is_refused(facts):
+    with pytest.raises(ValueError, match="split to choose"):
+        HonestThreshold(replace(facts, comparison=None), "en")
+
+
+# -- layout -------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_peek_and_wobble_beats_fit(lang, built):
+    """The fast check (16:9): forest, whose peek is apart from θ*, at its two fullest beats."""
+    _, parts = built("forest", lang)
+    for last in ("peek", "wobble"):
+        beat = VGroup(parts["layout"], parts["choose"], parts["carry"], parts[last])
+        assert not outside_frame(beat)
+        assert not describe(overlapping_texts(beat))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("frame", FRAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_beat_fits(facts, lang, frame, tmp_path):
+    assert problems_at_every_beat("HonestThreshold", facts, lang, FRAMES[frame], tmp_path) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", ["pima", "forest", "unreached"])
+def test_every_beat_fits_in_spanish_4x3(case, facts, pima_facts, unreached_facts, tmp_path):
+    data = {"pima": pima_facts, "forest": replace(facts, model="forest"), "unreached": unreached_facts}[case]
+    assert problems_at_every_beat("HonestThreshold", data, "es", FRAMES["4:3"], tmp_path) == []
+
+
+# -- render -------------------------------------------------------------------
+def test_tiny_render(facts, tmp_path):
+    info, cues = tiny_render("HonestThreshold", facts, tmp_path, lang="es")
+    check_tiny_render(info, cues, HonestThreshold.duration(), 7)
+    assert "θ* = 0.12" in cues[1].content
