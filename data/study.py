@@ -88,11 +88,16 @@ class Study:
         """True when there is nothing to compare: one model, one split."""
         return len(self.models) == 1 and len(self.splits) == 1
 
-    def default_report_split(self) -> str:
-        """``test`` if present, else the only split; None when it is ambiguous."""
+    def report_split(self, split: str | None, option: str) -> str:
+        """``split`` checked, or by default ``test`` if present, else the only split."""
+        if split is not None:
+            return self.check_split(split, option)
         if "test" in self.splits:
             return "test"
-        return self.splits[0] if len(self.splits) == 1 else None
+        if len(self.splits) == 1:
+            return self.splits[0]
+        raise DataError(f"the data has splits {', '.join(self.splits)} but no test split; "
+                        f"name the one to show with {option}")
 
     def default_choose_split(self, report_on: str) -> str | None:
         """``validation`` if present, else ``train``, else None (never the reporting split)."""
@@ -125,13 +130,7 @@ class Study:
         names the split (and the model when there are several).
         """
         model = self.models[0] if model is None else self.check_model(model)
-        if split is None:
-            split = self.default_report_split()
-            if split is None:
-                raise DataError(f"the data has splits {', '.join(self.splits)} but no test split; "
-                                "pick one with --split")
-        else:
-            split = self.check_split(split, "--split")
+        split = self.report_split(split, "--split")
         if self.is_single:
             return self.parts[(model, split)]
         part = self.parts[(model, split)]
@@ -151,13 +150,7 @@ class Study:
             raise DataError(
                 f"choosing θ on one split and reporting on another needs two splits, but the data has {only}; "
                 "add a split column (train/validation/test) or, for a raw table, --splits test=0.3,validation=0.3")
-        if report_on is None:
-            report = self.default_report_split()
-            if report is None:
-                raise DataError(f"the data has no test split (it has {', '.join(self.splits)}); "
-                                "name the reporting split with --report-on")
-        else:
-            report = self.check_split(report_on, "--report-on")
+        report = self.report_split(report_on, "--report-on")
         if choose_on is None:
             choose = self.default_choose_split(report)
             if choose is None:
