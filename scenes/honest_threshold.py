@@ -14,6 +14,7 @@ split as a strip of ticks with its 5-95 % range. Every number comes from
 from __future__ import annotations
 
 import math
+from functools import cached_property
 
 from manim import (
     DOWN,
@@ -66,15 +67,20 @@ class HonestThreshold(LectureScene):
     choose_hold = 4.0
     carry_hold = 6.0
     peek_hold = 6.0
-    wobble_seconds = 1.2
-    wobble_hold = 6.5
+    #: The peek's marks (and at the end, the stage) fade out this fast before what follows comes in.
+    unpeek_seconds = 0.4
+    wobble_seconds = 0.8
+    wobble_hold = 6.6
     none_hold = 5.0
-    closing_seconds = 5.5
-    #: The θ axis of both panels, the highest their plot may reach, the space between them; 16:9 then 4:3.
-    wide_layout = {"plot_bottom": -0.45, "plot_top": 2.05, "gap": 1.0}
-    narrow_layout = {"plot_bottom": -0.2, "plot_top": 2.0, "gap": 0.7}
-    strip_height = 0.5
+    closing_seconds = 5.6
+    #: The θ axis of both panels, the highest their plot may reach, the space between them, the tallest
+    #: tick of the bootstrap strip; 16:9 then 4:3.
+    wide_layout = {"plot_bottom": -0.45, "plot_top": 2.05, "gap": 1.0, "strip_height": 0.7}
+    narrow_layout = {"plot_bottom": -0.05, "plot_top": 2.0, "gap": 0.7, "strip_height": 0.5}
     row_gap = 0.16
+    #: Legend rows in a 4:3 frame: a little smaller and closer (the columns are narrow, the story long).
+    narrow_row_size = 18
+    narrow_row_gap = 0.1
     glyph_room = 0.3
     #: Space between the header and the panels' titles.
     title_gap = 0.3
@@ -88,6 +94,7 @@ class HonestThreshold(LectureScene):
         self.numbers = honest_numbers(c, facts.model)
 
     # -- words --------------------------------------------------------------
+    @cached_property
     def words(self) -> dict:
         """Names and numbers every template may use, in the scene's language."""
         n, s = self.numbers, self.strings
@@ -109,15 +116,23 @@ class HonestThreshold(LectureScene):
         return format_value(self.numbers, value)
 
     def half_comparison(self) -> str:
-        """θ* against 0.50 on the reporting split, in words."""
-        n, s = self.numbers, self.strings
+        """θ* on the reporting split in words: against 0.50, or for a target rule, whether it still meets it."""
+        n, s, w = self.numbers, self.strings, self.words
+        if n.meets_target is not None:
+            key = "honest_row_target_met" if n.meets_target else "honest_row_target_missed"
+            return s[key].format(target=w["target"], split=w["report"])
         gap = format_gap(n, n.half_gap)
         if gap == format_gap(n, 0.0):
             return s["honest_row_half_same"]
-        if n.rule == "min_cost":
+        if n.half_percent is not None:
             key = "honest_row_half_less" if n.half_gap > 0 else "honest_row_half_more"
             return s[key].format(gap=gap, percent=f"{abs(n.half_percent):.0f}")
         return s["honest_row_half_better" if n.half_gap > 0 else "honest_row_half_worse"].format(gap=gap)
+
+    def peek_is_honest(self) -> bool:
+        """True when peeking gives the honest number (the same θ, or a gap that rounds to nothing)."""
+        n = self.numbers
+        return n.target is None and (n.peek == n.chosen or format_gap(n, n.optimism) == format_gap(n, 0.0))
 
     def peek_gap(self) -> str:
         """How the peeked number compares with the honest one, in words."""
@@ -125,7 +140,7 @@ class HonestThreshold(LectureScene):
         honest = self.value(n.value_report)
         if n.target is not None:
             return s["honest_row_peek_target"].format(honest=honest)
-        if n.peek == n.chosen or format_gap(n, n.optimism) == format_gap(n, 0.0):
+        if self.peek_is_honest():
             return s["honest_row_peek_same"]
         return s["honest_row_peek_gap"].format(gap=format_gap(n, n.optimism), honest=honest)
 
@@ -156,9 +171,19 @@ class HonestThreshold(LectureScene):
             block.scale_to_fit_width(width)
         return block
 
+    @property
+    def row_size(self) -> float:
+        """Font size of the legend rows and the strip's caption."""
+        return self.narrow_row_size if style.narrow() else style.SIZE_SMALL
+
+    @property
+    def between_rows(self) -> float:
+        """Space between two legend rows."""
+        return self.narrow_row_gap if style.narrow() else self.row_gap
+
     def row(self, words: str, left: float, width: float, glyph=None, color: str = style.TEXT) -> VGroup:
         """A legend row: ``glyph`` (or nothing) in a small square, then the words wrapped to the column."""
-        text = self.lines(words, width - self.glyph_room - 0.15, color=color)
+        text = self.lines(words, width - self.glyph_room - 0.15, size=self.row_size, color=color)
         text.align_to([left + self.glyph_room + 0.15, 0, 0], LEFT)
         if glyph is None:
             return VGroup(text)
@@ -169,12 +194,12 @@ class HonestThreshold(LectureScene):
         """``rows`` one under another from y = ``top``."""
         for row in rows:
             row.shift([0, top - row.get_top()[1], 0])
-            top = row.get_bottom()[1] - self.row_gap
+            top = row.get_bottom()[1] - self.between_rows
         return VGroup(*rows)
 
     def header(self) -> VGroup:
         """Top left: data and model; under it the rule and the split it runs on."""
-        w = self.words()
+        w = self.words
         caption = style.text(w["caption"], size=style.SIZE_LABEL)
         rule = style.text(self.strings["honest_header_rule"].format(**w), size=style.SIZE_SMALL,
                           color=style.MUTED_TEXT)
@@ -189,14 +214,15 @@ class HonestThreshold(LectureScene):
         key = "honest_panel_report" if which == "report" else (
             "honest_panel_choose_train" if n.on_train else "honest_panel_choose")
         title = s[key].format(split=name[:1].upper() + name[1:], n=n.n_choose if which == "choose" else n.n_report)
-        return title, s["honest_y_axis"].format(metric=s[f"honest_metric_{n.rule}"], split=name)
+        return title, s[f"honest_metric_{n.rule}"]  # the title above names the split
 
-    def panel_title(self, words: str, width: float) -> VGroup:
-        """A panel's title in bold: one line if it fits, else smaller and wrapped."""
-        title = style.text(words, size=style.SIZE_LABEL, weight="BOLD")
-        if title.width <= width:
-            return VGroup(title)
-        return self.lines(words, width, size=style.SIZE_SMALL, weight="BOLD", align=None)
+    def panel_titles(self, words: dict, rooms: dict) -> dict:
+        """Both panels' titles in bold: on one line each if they fit, else both smaller, wrapped where needed."""
+        titles = {which: style.text(words[which], size=style.SIZE_LABEL, weight="BOLD") for which in words}
+        if all(titles[which].width <= rooms[which] for which in words):
+            return {which: VGroup(title) for which, title in titles.items()}
+        return {which: self.lines(words[which], rooms[which], size=style.SIZE_SMALL, weight="BOLD", align=None)
+                for which in words}
 
     def build_layout(self) -> VGroup:
         """Header and both panels placed, plots of equal size (curves and marks are built per beat)."""
@@ -209,7 +235,8 @@ class HonestThreshold(LectureScene):
         # Share the width: what sticks out of each plot (tick labels, the y name), then the gap between them.
         margins = {which: SplitCurve.margins(axes[which], words[which][1]) for which in axes}
         width = (safe - where["gap"] - sum(left + right for left, right in margins.values())) / 2
-        titles = {which: self.panel_title(words[which][0], width + sum(margins[which])) for which in axes}
+        titles = self.panel_titles({which: words[which][0] for which in axes},
+                                   {which: width + sum(margins[which]) for which in axes})
         # The plots' top: under the header and the taller title.
         top = min(where["plot_top"], self.head.get_bottom()[1] - self.title_gap - 0.25
                   - max(title.height for title in titles.values()))
@@ -242,12 +269,10 @@ class HonestThreshold(LectureScene):
 
     def choose_marks(self) -> VGroup:
         """θ* on the choosing panel (line and dot) and its legend row; or, without θ*, the reason."""
-        n, s, w = self.numbers, self.strings, self.words()
+        n, s, w = self.numbers, self.strings, self.words
         left, width = self.columns["choose"]
         if n.chosen is None:
-            row = self.row(s["honest_row_none"].format(split=w["choose"], **{k: w[k] for k in ("metric", "target",
-                                                                                              "report")}),
-                           left, width)
+            row = self.row(s["honest_row_none"].format(split=w["choose"], **w), left, width)
             self.choose_rows = self.stack([row], self.rows_top)
             return VGroup(self.targets(), self.choose_rows)
         p = self.choose_panel
@@ -262,7 +287,7 @@ class HonestThreshold(LectureScene):
 
     def carry_marks(self) -> VGroup:
         """On the reporting panel: the dot at θ*, the square at 0.50; their rows and the comparison."""
-        n, s, w = self.numbers, self.strings, self.words()
+        n, s, w = self.numbers, self.strings, self.words
         p = self.report_panel
         left, width = self.columns["report"]
         rows = [
@@ -279,10 +304,10 @@ class HonestThreshold(LectureScene):
 
     def peek_marks(self) -> VGroup:
         """The reporting split's own best θ: a ring (and a line when it differs from θ*), two rows."""
-        n, s, w = self.numbers, self.strings, self.words()
+        n, s, w = self.numbers, self.strings, self.words
         p = self.report_panel
         left, width = self.columns["report"]
-        top = self.report_rows.get_bottom()[1] - self.row_gap
+        top = self.report_rows.get_bottom()[1] - self.between_rows
         if n.peek is None:
             rows = [self.row(s["honest_row_peek_none"].format(split=w["report"]), left, width, color=PEEK_COLOR)]
             return self.stack(rows, top)
@@ -298,16 +323,18 @@ class HonestThreshold(LectureScene):
 
     def wobble_marks(self) -> VGroup:
         """The strip of bootstrap θ*s with its 5-95 % bracket and caption; the range shaded; the rows."""
-        n, s, w = self.numbers, self.strings, self.words()
+        n, s, w = self.numbers, self.strings, self.words
         cp, rp = self.choose_panel, self.report_panel
         left, width = self.columns["choose"]
-        baseline = self.choose_rows.get_bottom()[1] - 0.3 - self.strip_height
-        self.strip = cp.strip(n.strip, baseline, self.strip_height, CHOSEN_COLOR)
+        height = (self.narrow_layout if style.narrow() else self.wide_layout)["strip_height"]
+        baseline = self.choose_rows.get_bottom()[1] - 0.3 - height
+        self.strip = cp.strip(n.strip, baseline, height, CHOSEN_COLOR)
         parts = VGroup()
         if n.theta_low is not None:
             low, high = self.theta(n.theta_low), self.theta(n.theta_high)
             bracket = cp.bracket(n.theta_low, n.theta_high, baseline - 0.15)
-            caption = self.lines(s["honest_strip_caption"].format(resamples=n.resamples, low=low, high=high), width)
+            caption = self.lines(s["honest_strip_caption"].format(resamples=n.resamples, low=low, high=high), width,
+                                 size=self.row_size)
             caption.next_to(bracket, DOWN, buff=0.15)
             caption.set_x(min(max(bracket.get_x(), left + caption.width / 2), left + width - caption.width / 2))
             bands = VGroup(*(panel.band(n.theta_low, n.theta_high, CHOSEN_COLOR) for panel in (cp, rp)))
@@ -323,12 +350,12 @@ class HonestThreshold(LectureScene):
         if n.missing:
             rows.append(self.row(s["honest_row_wobble_missing"].format(missing=n.missing, resamples=n.resamples),
                                  rleft, rwidth))
-        parts.add(self.stack(rows, self.report_rows.get_bottom()[1] - self.row_gap))
+        parts.add(self.stack(rows, self.report_rows.get_bottom()[1] - self.between_rows))
         return parts
 
     def opening(self) -> VGroup:
         """Title card: the lesson's claim, the data, the two splits, the rule (and the note about train)."""
-        s, w = self.strings, self.words()
+        s, w = self.strings, self.words
         width = style.safe_width()
         parts = [self.lines(s["honest_opening_title"], width, size=style.SIZE_TITLE, weight="BOLD", align=None),
                  self.lines(w["caption"], width, size=style.SIZE_LABEL, align=None),
@@ -340,7 +367,7 @@ class HonestThreshold(LectureScene):
 
     def closing(self) -> VGroup:
         """The lesson, naming the splits; its sub-line depends on the case (train, no θ*)."""
-        n, s, w = self.numbers, self.strings, self.words()
+        n, s, w = self.numbers, self.strings, self.words
         if n.chosen is None:
             key, sub = "honest_closing_none", "honest_closing_none_sub"
         else:
@@ -357,7 +384,8 @@ class HonestThreshold(LectureScene):
         if not chosen:
             return start + cls.none_hold + cls.closing_seconds
         carry = cls.fade_seconds + cls.draw_seconds + cls.carry_seconds + cls.mark_seconds + cls.carry_hold
-        return (start + cls.choose_hold + carry + cls.mark_seconds + cls.peek_hold + cls.wobble_seconds
+        return (start + cls.choose_hold + carry + cls.mark_seconds + cls.peek_hold + cls.unpeek_seconds
+                + cls.wobble_seconds
                 + cls.wobble_hold + cls.closing_seconds)
 
     def planned_seconds(self) -> float:
@@ -371,11 +399,11 @@ class HonestThreshold(LectureScene):
 
     def construct(self):
         """Opening; choose on one split; carry θ* to the other; peek; wobble; closing."""
-        n, w = self.numbers, self.words()
+        n, w = self.numbers, self.words
         # Opening: the threshold is a hyperparameter; which split chooses, which reports.
         card = self.opening()
         key = "say_honest_opening_train" if n.on_train else "say_honest_opening"
-        self.say(key, self.opening_seconds, dataset=w["caption"], **{k: v for k, v in w.items() if k != "caption"})
+        self.say(key, self.opening_seconds, dataset=w["caption"], **w)
         self.play_for(self.fade_seconds, FadeIn(card, shift=UP * 0.2))
         self.hold(self.opening_seconds - 2 * self.fade_seconds)
         self.beat("opening")
@@ -385,11 +413,10 @@ class HonestThreshold(LectureScene):
         choose_curve = self.curve("choose")
         part = self.fade_seconds + self.draw_seconds + self.mark_seconds
         if n.chosen is None:
-            self.say("say_honest_none", part + self.none_hold, choose=w["choose"], metric=w["metric"],
-                     target=w["target"], report=w["report"])
+            self.say("say_honest_none", part + self.none_hold, **w)
         else:
-            self.say("say_honest_choose", part + self.choose_hold, choose=w["choose"], theta=self.theta(n.chosen),
-                     metric=w["metric"], value=self.value(n.value_choose))
+            self.say("say_honest_choose", part + self.choose_hold, theta=self.theta(n.chosen),
+                     value=self.value(n.value_choose), **w)
         self.play_for(self.fade_seconds, FadeIn(self.head), FadeIn(self.choose_panel))
         self.play_for(self.draw_seconds, Create(choose_curve))
         chosen = self.choose_marks()
@@ -404,10 +431,9 @@ class HonestThreshold(LectureScene):
         # The reporting split beside it, on its own axis; θ* carried over unchanged.
         report_curve = self.curve("report")
         carry = self.fade_seconds + self.draw_seconds + self.carry_seconds + self.mark_seconds + self.carry_hold
-        self.say("say_honest_carry", carry / 2, theta=self.theta(n.chosen), report=w["report"], metric=w["metric"],
-                 value=self.value(n.value_report))
-        self.say("say_honest_half", carry / 2, offset=carry / 2, metric=w["metric"], value=self.value(n.value_half),
-                 comparison=self.half_comparison())
+        self.say("say_honest_carry", carry / 2, theta=self.theta(n.chosen), value=self.value(n.value_report), **w)
+        self.say("say_honest_half", carry / 2, offset=carry / 2, value=self.value(n.value_half),
+                 comparison=self.half_comparison(), **w)
         self.play_for(self.fade_seconds, FadeIn(self.report_panel))
         self.play_for(self.draw_seconds, Create(report_curve))
         report_line = self.report_panel.vline(n.chosen, CHOSEN_COLOR)
@@ -420,22 +446,25 @@ class HonestThreshold(LectureScene):
         peek = self.peek_marks()
         seconds = self.mark_seconds + self.peek_hold
         if n.peek is None:
-            self.say("say_honest_peek_none", seconds, report=w["report"])
+            self.say("say_honest_peek_none", seconds, **w)
         else:
-            self.say("say_honest_peek", seconds, report=w["report"], theta=self.theta(n.peek), metric=w["metric"],
-                     value=self.value(n.value_peek), gap=self.peek_gap())
+            key = "say_honest_peek_same" if self.peek_is_honest() else "say_honest_peek"
+            self.say(key, seconds, theta=self.theta(n.peek), value=self.value(n.value_peek), gap=self.peek_gap(), **w)
         self.play_for(self.mark_seconds, FadeIn(peek))
         self.hold(self.peek_hold)
         self.beat("peek")
         # The wobble: θ* of each bootstrap resample of the choosing split.
         wobble = self.wobble_marks()
-        self.say("say_honest_wobble", self.wobble_seconds + self.wobble_hold, resamples=n.resamples,
-                 choose=w["choose"], report=w["report"], metric=w["metric"],
-                 low=self.theta(n.theta_low) if n.theta_low is not None else "–",
-                 high=self.theta(n.theta_high) if n.theta_high is not None else "–",
-                 metric_low=self.value(n.metric_low) if n.metric_low is not None else "–",
-                 metric_high=self.value(n.metric_high) if n.metric_high is not None else "–")
-        self.play_for(self.wobble_seconds, FadeOut(peek), GrowFromEdge(self.strip, DOWN), FadeIn(wobble))
+        def shown(number, form):  # every resample may miss a target: nothing to quote then
+            return "–" if number is None else form(number)
+
+        self.say("say_honest_wobble", self.unpeek_seconds + self.wobble_seconds + self.wobble_hold,
+                 resamples=n.resamples, low=shown(n.theta_low, self.theta), high=shown(n.theta_high, self.theta),
+                 metric_low=shown(n.metric_low, self.value), metric_high=shown(n.metric_high, self.value), **w)
+        self.play_for(self.unpeek_seconds, FadeOut(peek))
+        baseline, ticks = self.strip
+        self.play_for(self.wobble_seconds, FadeIn(baseline), *(GrowFromEdge(tick, DOWN) for tick in ticks),
+                      FadeIn(wobble))
         self.hold(self.wobble_hold)
         self.beat("wobble")
         self.finish(VGroup(self.head, self.choose_panel, self.report_panel, choose_curve, report_curve, chosen,
@@ -443,10 +472,12 @@ class HonestThreshold(LectureScene):
 
     def finish(self, shown: VGroup) -> None:
         """Closing: clear the stage and state the lesson."""
-        n, w = self.numbers, self.words()
+        n, w = self.numbers, self.words
         key = "say_honest_closing_none" if n.chosen is None else (
             "say_honest_closing_train" if n.on_train else "say_honest_closing")
         self.say(key, self.closing_seconds, choose=w["choose"], report=w["report"])
-        self.play_for(self.fade_seconds, FadeOut(shown), Write(self.closing()))
-        self.hold(self.closing_seconds - self.fade_seconds)
+        # The stage goes first: written over a full stage, the lesson would be hard to read.
+        self.play_for(self.unpeek_seconds, FadeOut(shown))
+        self.play_for(self.fade_seconds, Write(self.closing()))
+        self.hold(self.closing_seconds - self.unpeek_seconds - self.fade_seconds)
 

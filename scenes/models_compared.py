@@ -13,12 +13,9 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Animation,
     Create,
-    Mobject,
     SurroundingRectangle,
     VGroup,
-    VMobject,
     linear,
 )
 
@@ -26,77 +23,27 @@ from scenes import style
 from scenes.base import HeldSteps, LectureScene
 from scenes.components.live_text import LiveText, rate_slot
 from scenes.components.model_curves import ModelCurves, ModelTable
+from scenes.fades import fade_in, fade_out
 from scenes.numbers.models_compared import glide_steps, models_compared_numbers
 from scenes.strings import dataset_title, model_name, part_caption, split_label
 
-__all__ = ["ModelsCompared", "OpacityFade", "fade_in", "fade_out"]
-
-
-class OpacityFade(Animation):
-    """Fade one mobject in (added) or out (removed) by scaling its parts' own opacities.
-
-    Manim's FadeIn and FadeOut deep-copy the mobject twice when they begin (about 1 s for a
-    table of live numbers and four long curves); this keeps no copy, and each part keeps its
-    own opacity (a hidden marker stays hidden). After fading out, the opacities are put back.
-    """
-
-    def __init__(self, mobject: Mobject, out: bool = False, **kwargs):
-        self.out = out
-        super().__init__(mobject, introducer=not out, remover=out, **kwargs)
-
-    def create_starting_mobject(self) -> Mobject:
-        """An empty stand-in: nothing reads a starting copy."""
-        return Mobject()
-
-    def begin(self) -> None:
-        """Remember every part's opacities, then start from none (in) or from them (out)."""
-        self.saved = [(part, part.fill_rgbas[:, 3].copy(), part.stroke_rgbas[:, 3].copy(),
-                       part.background_stroke_rgbas[:, 3].copy())
-                      for part in self.mobject.family_members_with_points() if isinstance(part, VMobject)]
-        super().begin()
-
-    def interpolate_mobject(self, alpha: float) -> None:
-        """Every part at ``level`` times its own opacity."""
-        level = self.rate_func(alpha)
-        self.set_level(1.0 - level if self.out else level)
-
-    def set_level(self, level: float) -> None:
-        """Scale each remembered opacity by ``level``."""
-        for part, fill, stroke, background in self.saved:
-            part.fill_rgbas[:, 3] = fill * level
-            part.stroke_rgbas[:, 3] = stroke * level
-            part.background_stroke_rgbas[:, 3] = background * level
-
-    def clean_up_from_scene(self, scene) -> None:
-        """Remove a faded-out mobject and give it back its opacities."""
-        super().clean_up_from_scene(scene)
-        if self.out:
-            self.set_level(1.0)
-
-
-def fade_in(*mobjects: Mobject) -> list[OpacityFade]:
-    """One :class:`OpacityFade` in per mobject."""
-    return [OpacityFade(mobject) for mobject in mobjects]
-
-
-def fade_out(*mobjects: Mobject) -> list[OpacityFade]:
-    """One :class:`OpacityFade` out per mobject (each must be on screen)."""
-    return [OpacityFade(mobject, out=True) for mobject in mobjects]
+__all__ = ["ModelsCompared"]
 
 
 class ModelsCompared(LectureScene):
     """ROC and PR curves of 2 to 4 models, one shared θ sweep, then each model at its chosen θ."""
 
     fade_seconds = 0.8
-    opening_seconds = 5.0
+    opening_seconds = 6.0
     draw_seconds = 2.0
     curves_seconds = 7.0
     reference_seconds = 5.0
     sweep_seconds = 12.0
     glide_seconds = 2.0
-    chosen_seconds = 8.0
+    chosen_seconds = 9.0
     closing_seconds = 6.0
-    glide_steps = 30
+    #: Steps of the glide from θ = 1 down to each model's own θ.
+    glide_count = 30
     #: Largest plot side (frame units); the layout shrinks it to what the frame leaves.
     max_side = 3.4
     plot_gap = 0.7
@@ -128,18 +75,23 @@ class ModelsCompared(LectureScene):
 
     def caption_words(self) -> str:
         """The data and the reporting split: "Simulated screening · test split · n = 900"."""
+        return " · ".join(self.caption_parts())
+
+    def caption_parts(self) -> tuple[str, str]:
+        """The caption's two halves: the data's title, then the split and n."""
         f, n = self.facts, self.numbers
         title = dataset_title(f.name, f.base_title or f.title, self.lang)
-        return f"{part_caption(title, None, n.report_on, self.lang)} · n = {n.n}"
+        split = part_caption(title, None, n.report_on, self.lang)[len(title):].lstrip(" ·")
+        return title, f"{split} · n = {n.n}" if split else f"n = {n.n}"
 
     # -- building -------------------------------------------------------
     def opening(self) -> VGroup:
         """Title card: the question, the data and split, the models in their colours, the rule."""
         s, n = self.strings, self.numbers
         title = style.text(s["models_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
-        data = style.text(s["models_opening_data"].format(
+        data = style.wrapped(s["models_opening_data"].format(
             caption=self.caption_words(), positives=n.positives, prevalence=f"{n.prevalence:.2f}"),
-            size=style.SIZE_LABEL)
+            style.safe_width(), size=style.SIZE_LABEL)
         names = [self.name(m) for m in n.models]
         models = style.text("  ·  ".join(names), size=style.SIZE_LABEL,
                             t2c=dict(zip(names, style.MODEL_COLORS, strict=False)))
@@ -160,7 +112,8 @@ class ModelsCompared(LectureScene):
         key = "models_closing_both" if len(self.numbers.models) == 2 else "models_closing_all"
         self.closing = self.closing_card(key).scale(style.SIZE_HEADER / style.SIZE_TITLE)
         self.closing.arrange(DOWN, buff=0.14, aligned_edge=LEFT)
-        self.caption = style.text(self.caption_words(), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        self.caption = VGroup(*(style.text(part, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+                                for part in self.caption_parts()))
         corner = [style.SIDE_MARGIN - style.safe_width() / 2, 4.0 - style.EDGE_BUFF, 0]
         for head, sub in ((self.head_sweep, self.sub_sweep), (self.head_own, self.sub_own), self.closing):
             head.move_to(corner, aligned_edge=UP + LEFT)
@@ -168,12 +121,14 @@ class ModelsCompared(LectureScene):
         heads = VGroup(self.head_sweep, self.head_own, self.closing[0])
         subs = VGroup(self.sub_sweep, self.sub_own, self.closing[1])
         right = style.safe_width() / 2
-        # The caption sits top right if it clears the headings, else right of the line under them, else below.
-        self.caption.move_to([right, heads.get_top()[1], 0], aligned_edge=UP + RIGHT)
-        if self.caption.get_left()[0] < heads.get_right()[0] + 0.4:
-            self.caption.move_to([right, subs.get_top()[1], 0], aligned_edge=UP + RIGHT)
-            if self.caption.get_left()[0] < subs.get_right()[0] + 0.4:
-                self.caption.next_to(subs, DOWN, buff=0.14).align_to(heads, LEFT)
+        # The caption's halves sit top right, beside the headings and the line under them if they clear
+        # both; else it is one line under them (a 4:3 frame, long Spanish words).
+        title, where = self.caption
+        title.move_to([right, heads.get_top()[1], 0], aligned_edge=UP + RIGHT)
+        where.move_to([right, subs.get_top()[1], 0], aligned_edge=UP + RIGHT)
+        if title.get_left()[0] < heads.get_right()[0] + 0.4 or where.get_left()[0] < subs.get_right()[0] + 0.4:
+            self.caption = style.text(self.caption_words(), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+            self.caption.next_to(subs, DOWN, buff=0.14).align_to(heads, LEFT)
         band = VGroup(heads, subs, self.caption)
         if band.width > style.safe_width():
             band.scale_to_fit_width(style.safe_width(), about_edge=UP + LEFT)
@@ -200,10 +155,13 @@ class ModelsCompared(LectureScene):
         """Header band, both plots at the largest side that fits, the table under them."""
         s, n = self.strings, self.numbers
         band = self.build_header()
-        size = style.SIZE_LABEL if len(n.models) <= 2 else style.SIZE_SMALL
-        self.table = ModelTable(s, [self.name(m) for m in n.models], style.MODEL_COLORS[:len(n.models)],
-                                [(m.auc, m.average_precision) for m in n.models], n.n, size=size,
-                                max_width=style.safe_width())
+        # Two models' rows at the label size if their names fit whole, else (and for more models) smaller.
+        for size in ((style.SIZE_LABEL,) if len(n.models) <= 2 else ()) + (style.SIZE_SMALL,):
+            self.table = ModelTable(s, [self.name(m) for m in n.models], style.MODEL_COLORS[:len(n.models)],
+                                    [(m.auc, m.average_precision) for m in n.models], n.n, size=size,
+                                    max_width=style.safe_width())
+            if not self.table.shrunk:
+                break
         style.fit_width(self.table)
         region = self.table.height
         bottom = -4.0 + style.EDGE_BUFF
@@ -224,7 +182,6 @@ class ModelsCompared(LectureScene):
         self.table.move_to([0, middle, 0])
         self.theta_box = self.theta_frame()
         self.notes = self.missing_notes()
-        self.band = band
         return VGroup(band, plots, self.table)
 
     def theta_frame(self) -> VGroup:
@@ -275,7 +232,7 @@ class ModelsCompared(LectureScene):
 
     # -- narration --------------------------------------------------------
     def areas_words(self) -> str:
-        """"logistic regression: AUC 0.91, AP 0.73; random forest: ..."."""
+        """"logistic regression, AUC 0.91 and average precision 0.73; random forest, ..."."""
         item = self.strings["models_say_curve_item"]
         return "; ".join(item.format(model=self.name(m), auc=f"{m.auc:.2f}", ap=f"{m.average_precision:.2f}")
                          for m in self.numbers.models)
@@ -348,7 +305,12 @@ class ModelsCompared(LectureScene):
         self.say("models_say_chosen", self.chosen_seconds, choose=choose, rule=self.rule_name(),
                  items=self.chosen_words())
         self.swap((self.head_sweep, self.sub_sweep), (self.head_own, self.sub_own))
-        self.play(HeldSteps(live, glide_steps(n, self.glide_steps), self.show, rate_func=linear,
+        # The faded-out θ heading leaves the layers; HeldSteps would put the live one back whole.
+        live.remove(self.head_sweep)
+        still.remove(self.sub_sweep)
+        self.remove(*self.mobjects)
+        self.add(still, self.head_own, self.sub_own, live)
+        self.play(HeldSteps(live, glide_steps(n, self.glide_count), self.show, rate_func=linear,
                             run_time=self.span(self.glide_seconds)))
         missing = [cell for i, m in enumerate(n.models) if m.chosen is None for cell in t.numbers_of(i)]
         self.play(*fade_out(*missing), *fade_in(self.notes), Create(self.theta_box),

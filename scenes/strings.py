@@ -629,7 +629,6 @@ EN.update({
     "honest_note_train": "Train is optimistic: the model was fitted on those rows. A validation split is better.",
     "honest_header_rule": "rule on {choose}: {rule}",
     "honest_x_axis": "threshold θ",
-    "honest_y_axis": "{metric} on {split}",
     "honest_panel_choose": "{split}: choose θ* ({n} cases)",
     "honest_panel_choose_train": "{split}: choose θ* ({n} cases, optimistic)",
     "honest_panel_report": "{split}: report, θ* fixed ({n} cases)",
@@ -638,11 +637,13 @@ EN.update({
     "honest_row_none": "No θ on {split} reaches {metric} ≥ {target}: there is no θ* to carry to {report}.",
     "honest_row_report": "θ* = {theta} on {split}: {metric} {value}",
     "honest_row_half": "θ = 0.50, the default: {metric} {value}",
-    "honest_row_half_less": "θ* saves {gap} over 0.50 ({percent}%)",
-    "honest_row_half_more": "θ* costs {gap} more than 0.50 ({percent}%)",
+    "honest_row_half_less": "θ* saves {gap} ({percent}%)",
+    "honest_row_half_more": "θ* costs {gap} more ({percent}%)",
     "honest_row_half_better": "θ* beats 0.50 by {gap}",
     "honest_row_half_worse": "θ* trails 0.50 by {gap} here",
     "honest_row_half_same": "θ* and 0.50 do equally well here",
+    "honest_row_target_met": "θ* still meets the target {target} on {split}",
+    "honest_row_target_missed": "θ* misses the target {target} on {split}",
     "honest_row_peek": "peeking at {split}: θ = {theta}, {metric} {value}",
     "honest_row_peek_gap": "optimistic: looks {gap} better than the honest {honest}",
     "honest_row_peek_same": "optimistic by design; here it equals θ*: no gap",
@@ -672,6 +673,9 @@ EN.update({
     "say_honest_half": "The default θ = 0.50 gives {metric} {value}: {comparison}.",
     "say_honest_peek": "Now peek: the same rule run on {report} itself picks θ = {theta}, {metric} {value}; "
                        "{gap}. Tuned on the very rows it reports, that number flatters the model.",
+    "say_honest_peek_same": "Now peek: the same rule run on {report} itself picks θ = {theta}, the same as θ*, so "
+                            "this time there is no gap. But a θ tuned on the rows it reports can only look as "
+                            "good or better, never worse: that is why it is optimistic.",
     "say_honest_peek_none": "Peeking does not help here: no θ on {report} reaches the target either.",
     "say_honest_wobble": "And θ* itself wobbles: over {resamples} bootstrap resamples of {choose}, 90% of the "
                          "chosen thresholds fall between {low} and {high}; on {report} that is {metric} "
@@ -700,7 +704,6 @@ ES.update({
                          "Es mejor un conjunto de validación.",
     "honest_header_rule": "regla en {choose}: {rule}",
     "honest_x_axis": "umbral θ",
-    "honest_y_axis": "{metric} en {split}",
     "honest_panel_choose": "{split}: elegir θ* ({n} casos)",
     "honest_panel_choose_train": "{split}: elegir θ* ({n} casos, optimista)",
     "honest_panel_report": "{split}: reportar, θ* fijo ({n} casos)",
@@ -709,13 +712,15 @@ ES.update({
     "honest_row_none": "Ningún θ en {split} alcanza {metric} ≥ {target}: no hay θ* que llevar a {report}.",
     "honest_row_report": "θ* = {theta} en {split}: {metric} {value}",
     "honest_row_half": "θ = 0.50, por defecto: {metric} {value}",
-    "honest_row_half_less": "θ* ahorra {gap} frente a 0.50 ({percent} %)",
-    "honest_row_half_more": "θ* cuesta {gap} más que 0.50 ({percent} %)",
+    "honest_row_half_less": "θ* ahorra {gap} ({percent} %)",
+    "honest_row_half_more": "θ* cuesta {gap} más ({percent} %)",
     "honest_row_half_better": "θ* supera a 0.50 por {gap}",
     "honest_row_half_worse": "θ* queda {gap} por debajo de 0.50",
     "honest_row_half_same": "θ* y 0.50 dan lo mismo aquí",
+    "honest_row_target_met": "θ* sigue cumpliendo la meta {target} en {split}",
+    "honest_row_target_missed": "θ* no cumple la meta {target} en {split}",
     "honest_row_peek": "mirando en {split}: θ = {theta}, {metric} {value}",
-    "honest_row_peek_gap": "optimista: parece {gap} mejor que el honesto, {honest}",
+    "honest_row_peek_gap": "optimista: parece {gap} mejor que el honesto ({honest})",
     "honest_row_peek_same": "optimista por diseño; aquí coincide con θ*: sin diferencia",
     "honest_row_peek_target": "optimista: cumple la meta por construcción (honesto {honest})",
     "honest_row_peek_none": "mirando la prueba: ningún θ en {split} alcanza la meta",
@@ -744,6 +749,9 @@ ES.update({
     "say_honest_half": "El umbral por defecto, θ = 0.50, da {metric} {value}: {comparison}.",
     "say_honest_peek": "Ahora miramos: la misma regla aplicada a {report} elige θ = {theta}, {metric} {value}; "
                        "{gap}. Ajustado con las mismas filas que reporta, ese número halaga al modelo.",
+    "say_honest_peek_same": "Ahora miramos: la misma regla aplicada a {report} elige θ = {theta}, el mismo que θ*, "
+                            "así que esta vez no hay diferencia. Pero un θ ajustado con las filas que reporta solo "
+                            "puede verse igual o mejor, nunca peor: por eso es optimista.",
     "say_honest_peek_none": "Mirar no ayuda aquí: tampoco en {report} hay un θ que alcance la meta.",
     "say_honest_wobble": "Y θ* mismo se mueve: en {resamples} remuestreos (bootstrap) de {choose}, el 90 % de los "
                          "umbrales elegidos cae entre {low} y {high}; en {report} eso es {metric} "
@@ -956,10 +964,10 @@ EN.update({
     "models_closing_both_sub": "The PR curve shows the price of the last positives.",
     "models_closing_all": "Every ROC curve looks fine.",
     "models_closing_all_sub": "The PR curve shows the price of the last positives.",
-    "models_say_opening": "{caption}. {count} models scored the same rows. Every curve and count here is read on "
-                          "the {report} split; at the end each model gets its own θ, chosen on {choose} by {rule}.",
-    "models_say_curves": "Each model's ROC and PR curves on the {report} split. {items}.",
-    "models_say_curve_item": "{model}: AUC {auc}, average precision {ap}",
+    "models_say_opening": "{caption}. {count} models score the same rows: curves and counts on the {report} "
+                          "split, each model's θ chosen on {choose} by {rule}.",
+    "models_say_curves": "ROC and PR curves of each model on the {report} split: {items}.",
+    "models_say_curve_item": "{model}, AUC {auc} and average precision {ap}",
     "models_say_reference": "The diagonal is chance, AUC 0.5. On the PR plot chance is the prevalence, "
                             "{prevalence}: a random flag is right that often.",
     "models_say_sweep_start": "Now one θ for every model. At θ = 0 everyone is flagged: each point sits at "
@@ -969,7 +977,7 @@ EN.update({
     "models_say_sweep_end": "Near θ = 1 hardly anyone is flagged: almost no false alarms, "
                             "but most positives are missed.",
     "models_say_chosen": "Each model at its own θ, chosen on {choose} by {rule}: {items}.",
-    "models_say_chosen_item": "{model} at θ = {theta} catches {tp} of {positives} positives with {fp} false alarms",
+    "models_say_chosen_item": "{model} at θ = {theta}: {tp} of {positives} positives caught, {fp} false alarms",
     "models_say_no_theta": "{model}: no θ on {split} reaches the target, so it has no point",
     "models_say_closing_both": "Both ROC curves look fine; the PR curve shows the price of the last positives: "
                                "each one caught costs ever more false alarms.",
@@ -999,11 +1007,10 @@ ES.update({
     "models_closing_both_sub": "La curva PR muestra el precio de los últimos positivos.",
     "models_closing_all": "Todas las curvas ROC se ven bien.",
     "models_closing_all_sub": "La curva PR muestra el precio de los últimos positivos.",
-    "models_say_opening": "{caption}. {count} modelos puntuaron las mismas filas. Cada curva y cada conteo se leen "
-                          "en el conjunto de {report}; al final cada modelo recibe su propio θ, elegido en {choose} "
-                          "por {rule}.",
-    "models_say_curves": "Las curvas ROC y PR de cada modelo en el conjunto de {report}. {items}.",
-    "models_say_curve_item": "{model}: AUC {auc}, precisión promedio {ap}",
+    "models_say_opening": "{caption}. {count} modelos puntúan las mismas filas: curvas y conteos en el conjunto "
+                          "de {report}, y el θ de cada modelo elegido en {choose} por {rule}.",
+    "models_say_curves": "Curvas ROC y PR de cada modelo en el conjunto de {report}: {items}.",
+    "models_say_curve_item": "{model}, AUC {auc} y precisión promedio {ap}",
     "models_say_reference": "La diagonal es el azar, un volado: AUC 0.5. En la curva PR el azar es la prevalencia, "
                             "{prevalence}: un positivo marcado al azar acierta esa fracción de las veces.",
     "models_say_sweep_start": "Ahora un mismo θ para todos los modelos. Con θ = 0 se marca a todos: cada punto está "
@@ -1013,7 +1020,7 @@ ES.update({
     "models_say_sweep_end": "Cerca de θ = 1 casi no se marca a nadie: casi no hay falsas alarmas, "
                             "pero se pierde la mayoría de los positivos.",
     "models_say_chosen": "Cada modelo en su propio θ, elegido en {choose} por {rule}: {items}.",
-    "models_say_chosen_item": "{model}, con θ = {theta}, detecta {tp} de {positives} positivos con {fp} falsas "
+    "models_say_chosen_item": "{model} con θ = {theta}: {tp} de {positives} positivos detectados, {fp} falsas "
                               "alarmas",
     "models_say_no_theta": "{model}: ningún θ en {split} alcanza la meta, así que no tiene punto",
     "models_say_closing_both": "Las dos curvas ROC se ven bien; la curva PR muestra el precio de los últimos "

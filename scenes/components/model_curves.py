@@ -70,7 +70,7 @@ class ModelCurves(VGroup):
             raise ValueError(f"kind must be 'roc' or 'pr', not {kind!r}")
         self.kind = kind
         self.plot = UnitAxes(title, x_label, y_label, side=side, title_weight="NORMAL", x_color=x_color,
-                             y_color=y_color, y_label_offset=0.62)
+                             y_color=y_color, y_label_offset=0.72)
         self.axes = self.plot.axes
         self.curves = VGroup()
         for (x, y), color in zip(curves, colors, strict=True):
@@ -155,9 +155,12 @@ class ModelTable(VGroup):
         swatch_width = self.swatches[0].width + 0.18
         widths = [max(row[c].width for row in [heads, *cells]) for c in range(1, len(heads))]
         name_room = None if max_width is None else max_width - sum(widths) - self.column_gap * len(widths)
+        #: True when a name had to shrink to keep the table within ``max_width``.
+        self.shrunk = False
         for label in self.names:  # a long name from the data shrinks (never below the readable minimum)
             if name_room is not None and swatch_width + label.width > name_room:
                 label.scale(max((name_room - swatch_width) / label.width, style.SIZE_MIN_READABLE / size))
+                self.shrunk = True
         widths.insert(0, max([heads[0].width] + [swatch_width + label.width for label in self.names]))
         lefts = np.cumsum([0.0] + [w + self.column_gap for w in widths[:-1]])
         digit_height = style.text("0", size=size).height

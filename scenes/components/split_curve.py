@@ -23,7 +23,7 @@ class SplitCurve(VGroup):
     Parameters
     ----------
     title : str or Mobject
-        Shown above the plot, centred on it (a Mobject, e.g. wrapped lines, is used as given).
+        Shown above the plot, centred on the panel (a Mobject, e.g. wrapped lines, is used as given).
     x_label, y_label : str
         The axis names.
     axis : scenes.numbers.honest_threshold.Axis
@@ -58,8 +58,9 @@ class SplitCurve(VGroup):
         y_text.next_to(y_ticks, LEFT, buff=self.label_buff).set_y(height / 2)
         self.axis_labels = VGroup(x_text, y_text)
         self.title = title if isinstance(title, Mobject) else style.text(title, size=style.SIZE_LABEL, weight="BOLD")
-        self.title.next_to([width / 2, height, 0], UP, buff=0.25)
         self.frame = VGroup(y_ticks, self.x_axis, self.y_axis, x_ticks, self.axis_labels)
+        # Centred over the whole panel (y name to the last θ label), so it may be as wide as the panel.
+        self.title.next_to([self.frame.get_x(), height, 0], UP, buff=0.25)
         self.add(self.frame, self.title)
 
     @classmethod

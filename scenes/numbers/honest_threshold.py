@@ -37,6 +37,8 @@ DEFAULT_THRESHOLD = 0.5
 RATE_RULES = ("max_f1", "target_recall", "target_precision")
 #: Most y-axis ticks above the bottom of a panel.
 MAX_TICKS = 4
+#: Values this close count as equal (float sums of equal counts), as in :mod:`metrics.choice`.
+TIE = 1e-12
 #: The strip's shortest tick, as a share of the tallest (a θ chosen once stays visible).
 STRIP_FLOOR = 0.15
 
@@ -69,7 +71,9 @@ class HonestNumbers:
     split (``value_half``) and the peek on the reporting split (``value_peek``).
     ``half_gap`` is how much better θ* does than 0.5 on the reporting split, in the
     metric's units (negative: worse), ``half_percent`` that gap as a percentage of the
-    cost at 0.5 (min_cost only). ``optimism`` is the comparison's own.
+    cost at 0.5 (min_cost with a cost above 0 at 0.5 only). ``meets_target`` says whether
+    θ* still reaches a target rule's target on the reporting split (None for other rules).
+    ``optimism`` is the comparison's own.
     """
 
     model: str
@@ -94,6 +98,7 @@ class HonestNumbers:
     value_half: float
     half_gap: float | None
     half_percent: float | None
+    meets_target: bool | None
     peek: float | None
     value_peek: float | None
     optimism: float | None
@@ -162,6 +167,9 @@ def honest_numbers(comparison, model: str | None = None) -> HonestNumbers:
         half_gap = (value_half - value_report) if lower else (value_report - value_half)
         if rule == "min_cost" and value_half > 0:
             half_percent = 100.0 * half_gap / value_half
+    meets_target = None
+    if choice.target is not None and value_report is not None:
+        meets_target = value_report >= choice.target - TIE
     grid = np.asarray(choice.grid, dtype=float)
     return HonestNumbers(
         model=result.model, rule=rule, lower_is_better=lower,
@@ -174,7 +182,7 @@ def honest_numbers(comparison, model: str | None = None) -> HonestNumbers:
         metric_report=tuple(float(v) for v in choice.metric_report),
         choose_axis=axis_for(rule, choice.metric_choose), report_axis=axis_for(rule, choice.metric_report),
         chosen=choice.chosen, value_choose=choice.metric(choice.at_chosen_choose), value_report=value_report,
-        value_half=value_half, half_gap=half_gap, half_percent=half_percent,
+        value_half=value_half, half_gap=half_gap, half_percent=half_percent, meets_target=meets_target,
         peek=choice.peek, value_peek=choice.metric(choice.at_peek_report), optimism=choice.optimism,
         resamples=wobble.resamples, missing=wobble.missing, strip=_strip(np.asarray(wobble.thetas, dtype=float)),
         theta_low=wobble.theta_low, theta_high=wobble.theta_high,
