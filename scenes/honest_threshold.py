@@ -37,12 +37,12 @@ from scenes.components.cost_plot import format_cost
 from scenes.components.split_curve import SplitCurve
 from scenes.numbers.honest_threshold import (
     DEFAULT_THRESHOLD,
-    balanced_split,
     format_gap,
     format_theta,
     format_value,
     honest_numbers,
 )
+from scenes.numbers.line_breaks import balanced_split
 from scenes.strings import dataset_title, model_name, split_label
 
 __all__ = ["HonestThreshold"]

@@ -128,26 +128,11 @@ def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> lis
     sizes = [text(word, size=size, **kwargs).width for word in words]
     space = text("x x", size=size, **kwargs).width - text("xx", size=size, **kwargs).width
 
-    def span(i: int, j: int) -> float:  # width of words[i:j] on one line
-        return sum(sizes[i:j]) + space * (j - i - 1)
+    from scenes.numbers.line_breaks import even_lines
 
-    n = len(words)
-    for count in range(1, n + 1):
-        # widest[m][j]: narrowest possible widest line, words[:j] in m lines; cut[m][j]: where the last starts.
-        widest = [[float("inf")] * (n + 1) for _ in range(count + 1)]
-        cut = [[0] * (n + 1) for _ in range(count + 1)]
-        widest[0][0] = 0.0
-        for m in range(1, count + 1):
-            for j in range(1, n + 1):
-                for i in range(m - 1, j):
-                    candidate = max(widest[m - 1][i], span(i, j))
-                    if candidate < widest[m][j]:
-                        widest[m][j], cut[m][j] = candidate, i
-        if widest[count][n] <= width or count == n:
-            lines, j = [], n
-            for m in range(count, 0, -1):
-                lines.insert(0, " ".join(words[cut[m][j]:j]))
-                j = cut[m][j]
+    for count in range(1, len(words) + 1):
+        widest, lines = even_lines(words, sizes, space, count)
+        if widest <= width or count == len(words):
             return lines
     return words
 

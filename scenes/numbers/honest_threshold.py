@@ -28,7 +28,7 @@ from metrics.choice import lower_is_better
 from scenes.components.cost_plot import format_cost
 from scenes.numbers.cost_threshold import nice_axis
 
-__all__ = ["Axis", "HonestNumbers", "StripTick", "axis_for", "balanced_split", "format_gap", "format_theta",
+__all__ = ["Axis", "HonestNumbers", "StripTick", "axis_for", "format_gap", "format_theta",
            "format_value", "honest_numbers", "pick_model"]
 
 #: The threshold most libraries use without being asked.
@@ -211,34 +211,3 @@ def format_value(numbers: HonestNumbers, value: float) -> str:
 def format_gap(numbers: HonestNumbers, gap: float) -> str:
     """A difference of the metric, without its sign (the words say better or worse)."""
     return format_value(numbers, abs(gap))
-
-
-def balanced_split(words: list[str], count: int) -> list[str]:
-    """``words`` in at most ``count`` lines, the longest (in characters) as short as can be.
-
-    Characters stand in for widths, so a sentence is measured once, not word by word.
-
-    >>> balanced_split("spread of the chosen θ: 5–95% of 200 resamples".split(), 2)
-    ['spread of the chosen θ:', '5–95% of 200 resamples']
-    """
-    n = len(words)
-    count = max(1, min(count, n))
-
-    def length(i: int, j: int) -> int:  # characters of words[i:j] on one line
-        return sum(len(word) for word in words[i:j]) + (j - i - 1)
-
-    # best[m][j]: shortest possible longest line for words[:j] in m lines; cut[m][j]: where the last line starts.
-    best = [[math.inf] * (n + 1) for _ in range(count + 1)]
-    cut = [[0] * (n + 1) for _ in range(count + 1)]
-    best[0][0] = 0
-    for m in range(1, count + 1):
-        for j in range(1, n + 1):
-            for i in range(m - 1, j):
-                candidate = max(best[m - 1][i], length(i, j))
-                if candidate < best[m][j]:
-                    best[m][j], cut[m][j] = candidate, i
-    lines, j = [], n
-    for m in range(count, 0, -1):
-        lines.insert(0, " ".join(words[cut[m][j]:j]))
-        j = cut[m][j]
-    return lines

@@ -1,0 +1,48 @@
+"""Breaking a sentence into even lines: pure Python, shared by every wrapped label."""
+
+from __future__ import annotations
+
+__all__ = ["balanced_split", "even_lines"]
+
+
+def even_lines(words: list[str], sizes: list[float], space: float, count: int) -> tuple[float, list[str]]:
+    """``words`` in at most ``count`` lines with the longest line as short as can be.
+
+    ``sizes`` are the words' widths (any unit) and ``space`` the width of one space. Returns the
+    longest line's width and the lines.
+
+    >>> even_lines(["aa", "b", "cc"], [2, 1, 2], 1, 2)
+    (4, ['aa', 'b cc'])
+    """
+    n = len(words)
+    count = max(1, min(count, n))
+
+    def span(i: int, j: int) -> float:  # width of words[i:j] on one line
+        return sum(sizes[i:j]) + space * (j - i - 1)
+
+    # best[m][j]: shortest possible longest line for words[:j] in m lines; cut[m][j]: where the last line starts.
+    best = [[float("inf")] * (n + 1) for _ in range(count + 1)]
+    cut = [[0] * (n + 1) for _ in range(count + 1)]
+    best[0][0] = 0
+    for m in range(1, count + 1):
+        for j in range(1, n + 1):
+            for i in range(m - 1, j):
+                candidate = max(best[m - 1][i], span(i, j))
+                if candidate < best[m][j]:
+                    best[m][j], cut[m][j] = candidate, i
+    lines, j = [], n
+    for m in range(count, 0, -1):
+        lines.insert(0, " ".join(words[cut[m][j]:j]))
+        j = cut[m][j]
+    return best[count][n], lines
+
+
+def balanced_split(words: list[str], count: int) -> list[str]:
+    """``words`` in at most ``count`` lines, the longest (in characters) as short as can be.
+
+    Characters stand in for widths, so a sentence is measured once, not word by word.
+
+    >>> balanced_split("spread of the chosen θ: 5–95% of 200 resamples".split(), 2)
+    ['spread of the chosen θ:', '5–95% of 200 resamples']
+    """
+    return even_lines(words, [len(word) for word in words], 1, count)[1]
