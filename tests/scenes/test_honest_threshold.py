@@ -20,7 +20,7 @@ from tests.scenes.conftest import (
     text_units,
     tiny_render,
 )
-from tests.scenes.test_every_beat_fits import FRAMES, problems_at_every_beat
+from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
 
 PIMA = "/work/shared/data/pima-indians-diabetes.csv"
 
@@ -171,8 +171,7 @@ def test_peek_and_wobble_beats_fit(lang, frame, built):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("frame", FRAMES)
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang, frame", SAMPLES)
 def test_every_beat_fits(facts, lang, frame, tmp_path):
     assert problems_at_every_beat("HonestThreshold", facts, lang, FRAMES[frame], tmp_path) == []
 

@@ -13,7 +13,7 @@ from metrics.compare import ChoiceSettings, compare_models
 from scenes.models_compared import ModelsCompared
 from scenes.numbers.models_compared import glide_steps, models_compared_numbers
 from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
-from tests.scenes.test_every_beat_fits import FRAMES, problems_at_every_beat
+from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
 
 
 @pytest.fixture(scope="module")
@@ -150,8 +150,7 @@ def test_three_and_four_models_fit(more_models, count, lang, small_config):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("frame", FRAMES)
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang, frame", SAMPLES)
 def test_every_beat_fits(facts8, lang, frame, tmp_path):
     assert problems_at_every_beat("ModelsCompared", facts8, lang, FRAMES[frame], tmp_path) == []
 
