@@ -55,7 +55,14 @@ class AccuracyParadox(LectureScene):
         title = style.text(s["ap_title"], size=style.SIZE_HEADER, weight="BOLD")
         legend = style.text(s["ap_legend"].format(threshold=f"{numbers.threshold:.2f}"),
                             size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        self.heading = VGroup(title, legend).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+        self.heading = VGroup(title, legend)
+        if self.facts.split is not None:  # which model and split: a last heading line, wrapped if need be
+            words = self.dataset_name
+            if style.text(words, size=style.SIZE_SMALL).width > style.safe_width():
+                words = words.replace(" · ", " ·\n", 1)
+            self.heading.add(style.wrapped(words, style.safe_width(), color=style.MUTED_TEXT).arrange(
+                DOWN, buff=0.12, aligned_edge=LEFT))
+        self.heading.arrange(DOWN, buff=0.15, aligned_edge=LEFT)
         self.heading.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         names = {metric: s.get(metric, s.get(f"ap_{metric}")) for metric in COMPARED}
         # Two decimals with a sign cell: MCC is negative for a model worse than chance.

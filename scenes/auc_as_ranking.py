@@ -49,6 +49,8 @@ class AucAsRanking(LectureScene):
     column_gap = 0.45
     grid_height = 4.5
     tie_side = 1.5
+    #: Space between the pair grid and the data caption under it.
+    caption_gap = 0.25
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
@@ -59,11 +61,15 @@ class AucAsRanking(LectureScene):
         self.title = style.text(s["rank_title"], size=style.SIZE_HEADER, weight="BOLD")
         self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         narrow = style.narrow()
-        self.grid = PairGrid(shown.positive_scores, shown.negative_scores, shown.outcome, shown.roc_fpr,
-                             shown.roc_tpr, self.narrow_grid_width if narrow else self.grid_width, self.grid_height,
-                             s["rank_x_axis"], s["rank_y_axis"],
-                             label_size=self.narrow_label_size if narrow else style.SIZE_SMALL)
-        self.grid.next_to(self.title, DOWN, buff=0.45).to_edge(LEFT, buff=style.EDGE_BUFF)
+        self.grid = self.pair_grid(self.grid_height)
+        self.caption = self.part_caption()
+        if self.caption is not None:
+            # Under the grid: a shorter grid if the room left below it is too small.
+            floor = -config.frame_height / 2 + style.EDGE_BUFF
+            short = self.caption.height + self.caption_gap - (self.grid.get_bottom()[1] - floor)
+            if short > 0:
+                self.grid = self.pair_grid(self.grid_height - short)
+            self.caption.next_to(self.grid, DOWN, buff=self.caption_gap, aligned_edge=LEFT)
         rows, columns = shown.outcome.shape
         total = shown.counts.total
         if n.sampled:
@@ -90,7 +96,29 @@ class AucAsRanking(LectureScene):
         self.equation = self.build_equation()
         self.tie_block = self.build_tie()
         self.all_block = self.build_all()
-        return VGroup(self.title, self.grid, self.data_line, self.stage)
+        layout = VGroup(self.title, self.grid, self.data_line, self.stage)
+        return layout if self.caption is None else layout.add(self.caption)
+
+    def pair_grid(self, height: float) -> PairGrid:
+        """The pair grid of the shown pairs, ``height`` tall, under the title at the left edge."""
+        s, shown, narrow = self.strings, self.numbers.shown, style.narrow()
+        grid = PairGrid(shown.positive_scores, shown.negative_scores, shown.outcome, shown.roc_fpr, shown.roc_tpr,
+                        self.narrow_grid_width if narrow else self.grid_width, height, s["rank_x_axis"],
+                        s["rank_y_axis"], label_size=self.narrow_label_size if narrow else style.SIZE_SMALL)
+        return grid.next_to(self.title, DOWN, buff=0.45).to_edge(LEFT, buff=style.EDGE_BUFF)
+
+    def part_caption(self) -> VGroup | None:
+        """Which model and split the pairs come from, wrapped to the grid's width; None for one split."""
+        if self.facts.split is None:
+            return None
+        words, width = self.dataset_name, self.grid.width
+        lines = [words]
+        if style.text(words, size=style.SIZE_SMALL).width > width:  # break after the data's title, then as needed
+            head, separator, tail = words.partition(" · ")
+            lines = [*style.balanced_lines((head + separator).split(), width, style.SIZE_SMALL),
+                     *(style.balanced_lines(tail.split(), width, style.SIZE_SMALL) if tail else ())]
+        caption = VGroup(*(style.text(line, size=style.SIZE_SMALL, color=style.MUTED_TEXT) for line in lines))
+        return caption.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
 
     def fit_right(self, group: VGroup) -> None:
         """Keep a right-column group inside the frame (narrow frames) without shrinking text below the minimum."""

@@ -64,8 +64,11 @@ class CostThreshold(LectureScene):
         s, f = self.strings, self.facts
         title = style.text(s["cost_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
         formula = style.text(s["cost_formula"], size=style.SIZE_HEADER, color=style.COST_CURVE_COLOR)
-        data = style.text(s["cost_opening_data"].format(dataset=self.dataset_name, n=f.sweep.n,
-                                                         positives=f.sweep.positives), size=style.SIZE_LABEL)
+        words = s["cost_opening_data"].format(dataset=self.dataset_name, n=f.sweep.n, positives=f.sweep.positives)
+        data = style.text(words, size=style.SIZE_LABEL)
+        if f.split is not None and data.width > style.safe_width():  # with model and split: counts below
+            data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
+                                 style.safe_width(), size=style.SIZE_LABEL)
         rule = style.text(s["cost_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         card = VGroup(title, formula, data, rule).arrange(DOWN, buff=0.4)
         return style.fit_width(card)

@@ -14,6 +14,7 @@ from manim import (
     SurroundingRectangle,
     VGroup,
     Write,
+    config,
     linear,
     smooth,
 )
@@ -94,10 +95,7 @@ class OverlappingHumps(LectureScene):
         rule = style.text(s["flag_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.header = VGroup(title, rule).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         self.header.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        self.caption = style.text(f"{self.dataset_name} · n = {first.n}", size=style.SIZE_SMALL,
-                                  color=style.MUTED_TEXT).to_corner(UP + RIGHT, buff=style.EDGE_BUFF)
-        if self.caption.get_left()[0] < title.get_right()[0] + 0.3:  # narrow (4:3) frame: beside the rule
-            self.caption.align_to(rule, DOWN)
+        self.caption = self.place_caption(f"{self.dataset_name} · n = {first.n}", title, rule)
         scores = None
         if first.n <= self.max_dots:
             y_true, y_score = f.sweep.y_true, f.sweep.y_score
@@ -112,13 +110,35 @@ class OverlappingHumps(LectureScene):
         middle = (min(ends) + max(ends)) / 2
         self.humps_panel.scale(min(1.0, style.safe_width() / (max(ends) - min(ends))), about_point=[middle, 0, 0])
         self.humps_panel.shift(LEFT * middle)
-        self.humps_panel.align_to([0, self.header.get_bottom()[1] - 0.3, 0], UP)
+        self.humps_panel.align_to([0, VGroup(self.header, self.caption).get_bottom()[1] - 0.3, 0], UP)
         self.humps_panel.update_to(f.at(self.start_threshold))
         self.readout = ErrorReadout(s, n=first.n)
         self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
         self.panels = VGroup(self.humps_panel, self.readout)
         self.show(f.at(self.start_threshold))
         return VGroup(self.header, self.caption, self.humps_panel, self.readout)
+
+    def place_caption(self, words: str, title, rule) -> VGroup:
+        """The data caption at the top right, beside the title or else beside the rule.
+
+        A long one (which model and split) that fits neither is wrapped beside
+        the title within the header's height, or else goes under the header.
+        """
+        caption = style.text(words, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        caption.to_corner(UP + RIGHT, buff=style.EDGE_BUFF)
+        if caption.get_left()[0] >= title.get_right()[0] + 0.3:
+            return caption
+        caption.align_to(rule, DOWN)  # narrow (4:3) frame: beside the rule
+        if self.facts.split is None or caption.get_left()[0] >= rule.get_right()[0] + 0.3:
+            return caption
+        words = words.replace(" · ", " ·\n", 1)
+        room = config.frame_width / 2 - style.EDGE_BUFF - title.get_right()[0] - 0.3
+        caption = style.wrapped(words, room, color=style.MUTED_TEXT).arrange(DOWN, buff=0.12, aligned_edge=RIGHT)
+        if caption.height <= self.header.height:
+            return caption.to_corner(UP + RIGHT, buff=style.EDGE_BUFF)
+        caption = style.wrapped(words, style.safe_width(), color=style.MUTED_TEXT)
+        return caption.arrange(DOWN, buff=0.12, aligned_edge=LEFT).next_to(self.header, DOWN, buff=0.12,
+                                                                           aligned_edge=LEFT)
 
     def show(self, snapshot) -> None:
         """Every panel at ``snapshot`` now."""
@@ -150,10 +170,13 @@ class OverlappingHumps(LectureScene):
         first = self.facts.grid[0]
         s = self.strings
         title = style.text(s["humps_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
-        data = style.text(s["humps_opening_data"].format(
-            dataset=self.dataset_name, positives=first.positives, negatives=first.negatives),
-            size=style.SIZE_LABEL, t2c={s["humps_positives"]: style.POSITIVE_COLOR,
-                                        s["humps_negatives"]: style.NEGATIVE_COLOR})
+        words = s["humps_opening_data"].format(dataset=self.dataset_name, positives=first.positives,
+                                               negatives=first.negatives)
+        colors = {s["humps_positives"]: style.POSITIVE_COLOR, s["humps_negatives"]: style.NEGATIVE_COLOR}
+        data = style.text(words, size=style.SIZE_LABEL, t2c=colors)
+        if self.facts.split is not None and data.width > style.safe_width():  # with model and split: counts below
+            data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
+                                 style.safe_width(), size=style.SIZE_LABEL, t2c=colors)
         rule = style.text(s["humps_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         card = VGroup(title, data, rule).arrange(DOWN, buff=0.4)
         return style.fit_width(card)

@@ -14,6 +14,7 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     Write,
+    config,
     linear,
 )
 
@@ -59,9 +60,13 @@ class PrevalenceEffect(LectureScene):
         # The slider sits right of the "stay fixed" line, under the title (below it in a 4:3 frame).
         self.slider = PrevalenceSlider(s, track_length=3.4)
         self.slider.next_to(title, DOWN, buff=0.2).to_edge(RIGHT, buff=style.EDGE_BUFF)
-        if self.slider.get_left()[0] < fixed.get_right()[0] + 0.4:
+        beside = self.slider.get_left()[0] >= fixed.get_right()[0] + 0.4
+        if not beside:
             self.slider.next_to(self.heading, DOWN, buff=0.3, aligned_edge=LEFT)
+        self.caption = self.part_caption(beside)
         top = VGroup(self.heading, self.slider)
+        if self.caption is not None:
+            top.add(self.caption)
         if top.width > style.safe_width():
             top.scale_to_fit_width(style.safe_width()).to_edge(LEFT, buff=style.SIDE_MARGIN)
         self.roc = RocPanel(s, numbers.roc_fpr, numbers.roc_tpr, self.facts.report["auc"], side=2.8)
@@ -80,7 +85,26 @@ class PrevalenceEffect(LectureScene):
         panels.move_to([-self.pr.baseline_label.width / 2, (top.get_bottom()[1] + self.readout.get_top()[1]) / 2, 0])
         self.moving = VGroup(self.slider, self.pr, self.readout)
         self.show_step(0)
-        return VGroup(self.heading, self.slider, self.roc, self.pr, self.readout)
+        layout = VGroup(self.heading, self.slider, self.roc, self.pr, self.readout)
+        return layout if self.caption is None else layout.add(self.caption)
+
+    def part_caption(self, slider_beside: bool) -> VGroup | None:
+        """Which model and split the data is, wrapped into the room the slider leaves; None for one split.
+
+        Under the heading when the slider is beside it (16:9), else right of the slider (4:3).
+        """
+        if self.facts.split is None:
+            return None
+        right = config.frame_width / 2 - style.EDGE_BUFF
+        left = self.heading.get_left()[0] if slider_beside else self.slider.get_right()[0] + 0.5
+        room = (self.slider.get_left()[0] - 0.4 if slider_beside else right) - left
+        words = self.dataset_name
+        if style.text(words, size=style.SIZE_SMALL).width > room:
+            words = words.replace(" · ", " ·\n", 1)
+        caption = style.wrapped(words, room, color=style.MUTED_TEXT).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+        if slider_beside:
+            return caption.next_to(self.heading, DOWN, buff=0.15, aligned_edge=LEFT)
+        return caption.align_to(self.slider, UP).to_edge(RIGHT, buff=style.EDGE_BUFF)
 
     def _readout(self) -> VGroup:
         s, color = self.strings, style.METRIC_COLORS["precision"]

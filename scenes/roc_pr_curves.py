@@ -45,6 +45,8 @@ class RocPrCurves(LectureScene):
     closing_seconds = 4.0
     area_opacity = 0.28
     plot_side = 3.9
+    #: Least space between the legend and the data caption under it.
+    caption_gap = 0.25
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
@@ -65,8 +67,27 @@ class RocPrCurves(LectureScene):
             DOWN * self.baseline_label.height / 2)
         self.bottom = plots.get_bottom()[1] - 0.35
         self.legend = self.build_legend()
+        self.caption = self.part_caption()
+        if self.caption is not None:
+            # The legend must clear the caption: shrink the plots from the top just enough.
+            overflow = self.caption.get_top()[1] + self.caption_gap - self.legend.get_bottom()[1]
+            if overflow > 0:
+                plots.scale(1 - overflow / plots.height, about_edge=UP)
+                self.bottom = plots.get_bottom()[1] - 0.35
+                self.legend = self.build_legend()
         self.curves = self.build_curves()
-        return VGroup(self.roc_axes, self.pr_axes, self.legend)
+        layout = VGroup(self.roc_axes, self.pr_axes, self.legend)
+        return layout if self.caption is None else layout.add(self.caption)
+
+    def part_caption(self) -> VGroup | None:
+        """Which model and split the curves show, bottom right (wrapped in a narrow frame); None for one split."""
+        if self.facts.split is None:
+            return None
+        words = self.dataset_name
+        if style.text(words, size=style.SIZE_SMALL).width > style.safe_width():
+            words = words.replace(" · ", " ·\n", 1)
+        caption = style.wrapped(words, style.safe_width(), color=style.MUTED_TEXT)
+        return caption.arrange(DOWN, buff=0.12, aligned_edge=RIGHT).to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)
 
     def build_legend(self) -> VGroup:
         """How a step is taken (under the ROC plot) and a live count of the samples passed (under PR)."""

@@ -44,9 +44,12 @@ class ScratchVsLibrary(LectureScene):
         """Title, paired bars with every value set, the |Δ| column, the match line and the guard note."""
         s, numbers = self.strings, self.numbers
         self.title = style.text(s["svl_title"], size=style.SIZE_HEADER, weight="BOLD")
-        self.subtitle = style.text(s["svl_subtitle"].format(dataset=self.dataset_name,
-                                                            threshold=f"{numbers.threshold:.2f}"),
-                                   size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        words = s["svl_subtitle"].format(dataset=self.dataset_name, threshold=f"{numbers.threshold:.2f}")
+        self.subtitle = style.text(words, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        if self.facts.split is not None and self.subtitle.width > style.safe_width():  # with model and split
+            self.subtitle = style.wrapped(words.replace(f"{self.dataset_name} · ", f"{self.dataset_name} ·\n", 1),
+                                          style.safe_width(), color=style.MUTED_TEXT).arrange(
+                DOWN, buff=0.12, aligned_edge=LEFT)
         heading = VGroup(self.title, self.subtitle).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
         style.fit_width(heading).to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         names = {metric: s["svl_auc"] if metric == "auc" else s[metric] for metric in METRICS}

@@ -51,10 +51,13 @@ class ThresholdSweep(LectureScene):
         row.move_to([0, 0, 0]).align_to([0, style.PANEL_TOP, 0], UP)
         self.readout = Readout(s, n=first.n, positives=first.positives)
         self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
-        caption = style.text(f"{self.dataset_name} · n = {first.n}",
-                             size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        words = f"{self.dataset_name} · n = {first.n}"
+        caption = style.text(words, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.caption = caption.to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)
         if self.caption.get_left()[0] < self.readout.get_right()[0] + 0.3:  # narrow (4:3) frame
+            if f.split is not None and caption.width > style.safe_width():  # with model and split: two lines
+                self.caption = style.wrapped(words.replace(" · ", " ·\n", 1), style.safe_width(),
+                                             color=style.MUTED_TEXT).arrange(DOWN, buff=0.12, aligned_edge=RIGHT)
             self.caption.next_to(self.readout, UP, buff=0.25).to_edge(RIGHT, buff=style.EDGE_BUFF)
         self.panels = VGroup(self.header, self.grid_panel, self.bars, self.roc, self.readout)
         for panel in self.panels:
@@ -66,9 +69,12 @@ class ThresholdSweep(LectureScene):
         f, s = self.facts, self.strings
         first = f.grid[0]
         title = style.text(s["opening_title"], size=style.SIZE_TITLE, weight="BOLD")
-        data = style.text(s["opening_data"].format(
-            dataset=self.dataset_name, n=first.n, positives=first.positives,
-            prevalence=f"{first.prevalence:.2f}"), size=style.SIZE_LABEL)
+        words = s["opening_data"].format(dataset=self.dataset_name, n=first.n, positives=first.positives,
+                                         prevalence=f"{first.prevalence:.2f}")
+        data = style.text(words, size=style.SIZE_LABEL)
+        if f.split is not None and data.width > style.safe_width():  # with model and split: counts below
+            data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
+                                 style.safe_width(), size=style.SIZE_LABEL)
         rule = style.text(s["opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         return style.fit_width(VGroup(title, data, rule).arrange(DOWN, buff=0.4))
 
