@@ -65,6 +65,16 @@ def make_model(key: str):
     raise DataError(f"unknown model {key!r}; choose from {', '.join(MODELS)} (several with commas)")
 
 
+def fit_model(key: str, x_train, y_train):
+    """Fit the model for ``key``: a forest grows its trees on every core (each tree's seed is
+    drawn before, so the trees do not depend on it), then predicts on one, because threads
+    would add the trees' votes in a varying order and change the scores' last digit."""
+    model = make_model(key)
+    if "n_jobs" not in model.get_params():
+        return model.fit(x_train, y_train)
+    return model.set_params(n_jobs=-1).fit(x_train, y_train).set_params(n_jobs=None)
+
+
 def parse_models(value: str | None) -> tuple[str, ...]:
     """``"logistic,forest"`` -> ``("logistic", "forest")``, each checked; None -> ``("logistic",)``."""
     if value is None:
@@ -165,7 +175,7 @@ def score_features(
     x_train, y_train = rows["train"]
     scored = {}
     for key in models:
-        fitted = make_model(key).fit(x_train, y_train)
+        fitted = fit_model(key, x_train, y_train)
         for split, (x, y) in rows.items():
             scored[(key, split)] = (np.asarray(y, dtype=np.int8),
                                     np.asarray(fitted.predict_proba(x)[:, 1], dtype=np.float64))

@@ -26,34 +26,71 @@ def _check(name: str, ours, theirs) -> None:
         raise VerificationError(f"{name}: umbral {ours!r} != scikit-learn {theirs!r}")
 
 
-def _check_snapshot(values: dict, y_true, y_score, skm) -> dict:
-    """Compare the per-threshold numbers in ``values`` with scikit-learn's; return theirs."""
-    t = values["threshold"]
-    y_pred = (y_score >= t).astype(np.int8)
-    (tn, fp), (fn, tp) = skm.confusion_matrix(y_true, y_pred, labels=[0, 1])
-    where = f"at threshold {t:g}"
-    for name, theirs in (("tp", tp), ("fp", fp), ("fn", fn), ("tn", tn)):
-        _check(f"{name} {where}", values[name], theirs)
-    zero = {"zero_division": 0}
+# Four cells standing for a whole split: (truth, prediction) = TP, FN, FP, TN, weighted by
+# their counts. scikit-learn's metric functions on them give exactly what they give on the
+# full arrays, in O(1) instead of one O(n log n) label check per call.
+_CELL_TRUE = np.array([1, 1, 0, 0], dtype=np.int8)
+_CELL_PRED = np.array([1, 0, 1, 0], dtype=np.int8)
+
+
+def _sklearn_at(skm, tp, fp, fn, tn) -> dict:
+    """Every per-threshold number from scikit-learn's own metric functions, given its counts."""
+    cells = {"y_true": _CELL_TRUE, "y_pred": _CELL_PRED,
+             "sample_weight": np.array([tp, fn, fp, tn], dtype=float)}
+    precision, recall, f1, _ = skm.precision_recall_fscore_support(**cells, average="binary", zero_division=0)
+    npv, specificity, _, _ = skm.precision_recall_fscore_support(**cells, average="binary", pos_label=0,
+                                                                 zero_division=0)
+    n = tp + fp + fn + tn
     expected = {
-        "accuracy": skm.accuracy_score(y_true, y_pred),
-        "precision": skm.precision_score(y_true, y_pred, **zero),
-        "recall": skm.recall_score(y_true, y_pred, **zero),
-        "specificity": skm.recall_score(y_true, y_pred, pos_label=0, **zero),
-        "npv": skm.precision_score(y_true, y_pred, pos_label=0, **zero),
-        "f1": skm.f1_score(y_true, y_pred, **zero),
-        "mcc": skm.matthews_corrcoef(y_true, y_pred),
-        "fpr": 1.0 - skm.recall_score(y_true, y_pred, pos_label=0, **zero) if fp + tn else 0.0,
+        "tp": tp, "fp": fp, "fn": fn, "tn": tn, "n": n, "positives": tp + fn, "negatives": fp + tn,
+        "prevalence": (tp + fn) / n, "accuracy": skm.accuracy_score(**cells),
+        "precision": precision, "recall": recall, "specificity": specificity, "npv": npv, "f1": f1,
+        "mcc": skm.matthews_corrcoef(**cells), "fpr": 1.0 - specificity if fp + tn else 0.0,
     }
     if tp + fn and fp + tn:  # scikit-learn warns and differs when a class is absent
-        expected["balanced_accuracy"] = skm.balanced_accuracy_score(y_true, y_pred)
-    positives = int(np.sum(y_true == 1))
-    expected.update(n=y_true.size, positives=positives, negatives=y_true.size - positives,
-                    prevalence=positives / y_true.size)
-    for name, theirs in expected.items():
-        if name in values:
-            _check(f"{name} {where}", values[name], theirs)
-    return {**expected, "fn": fn, "fp": fp}
+        expected["balanced_accuracy"] = skm.balanced_accuracy_score(**cells)
+    return expected
+
+
+def _grid_expected(tp, fp, fn, tn) -> dict:
+    """The per-threshold numbers at many thresholds at once, from scikit-learn's counts.
+
+    Written here from the definitions (0/0 = 0, as scikit-learn's ``zero_division=0``), apart
+    from ``metrics.point`` on purpose: a check that reused the core's formulas would check
+    nothing. The suite holds these equal to scikit-learn's metric functions at every threshold.
+    """
+    tp, fp, fn, tn = (np.asarray(v, dtype=float) for v in (tp, fp, fn, tn))
+
+    def share(part, whole):
+        return np.divide(part, whole, out=np.zeros_like(part), where=whole > 0)
+
+    n = tp + fp + fn + tn
+    recall, specificity = share(tp, tp + fn), share(tn, tn + fp)
+    spread = np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
+    return {
+        "tp": tp, "fp": fp, "fn": fn, "tn": tn, "n": n, "positives": tp + fn, "negatives": fp + tn,
+        "prevalence": share(tp + fn, n), "accuracy": share(tp + tn, n), "precision": share(tp, tp + fp),
+        "recall": recall, "specificity": specificity, "npv": share(tn, tn + fn),
+        "f1": share(2 * tp, 2 * tp + fp + fn), "mcc": share(tp * tn - fp * fn, spread),
+        "fpr": share(fp, fp + tn), "balanced_accuracy": (recall + specificity) / 2,
+    }
+
+
+def _compare_snapshots(snapshots, expected: dict) -> None:
+    """Raise on the first number in ``snapshots`` (dicts) that differs from ``expected`` arrays."""
+    for i, values in enumerate(snapshots):
+        where = f"at threshold {values['threshold']:g}"
+        for name, theirs in expected.items():
+            if name in values:
+                _check(f"{name} {where}", values[name], theirs[i])
+
+
+def _check_named(snapshots, y_true, y_score, skm) -> None:
+    """Check a handful of snapshots (dicts) with scikit-learn's metric functions themselves."""
+    counts = _counts_from_sklearn(skm, y_true, y_score, [values["threshold"] for values in snapshots])
+    for i, values in enumerate(snapshots):
+        expected = _sklearn_at(skm, *(int(c[i]) for c in counts))
+        _compare_snapshots([values], {name: [theirs] for name, theirs in expected.items()})
 
 
 def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float = 10.0, cost_fp: float = 1.0,
@@ -69,7 +106,10 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
     from sklearn import metrics as skm
 
     y_true, y_score = sweep.y_true, sweep.y_score
-    theirs = [_check_snapshot(snapshot.as_dict(), y_true, y_score, skm) for snapshot in sweep.grid(grid)]
+    grid = np.asarray(grid, dtype=float)
+    counts = _counts_from_sklearn(skm, y_true, y_score, grid)
+    theirs = _grid_expected(*counts)
+    _compare_snapshots([snapshot.as_dict() for snapshot in sweep.grid(grid)], theirs)
     fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
     our_fpr, our_tpr, _ = roc_curve(y_true, y_score)
     same = fpr.shape == our_fpr.shape and np.allclose(fpr, our_fpr, rtol=_RTOL, atol=_ATOL)
@@ -77,15 +117,14 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
         raise VerificationError("ROC curve points differ from scikit-learn's roc_curve")
     if report is None:
         return True
-    _check_snapshot(report, y_true, y_score, skm)
+    _check_named([report], y_true, y_score, skm)
     _check("majority_baseline_accuracy", report["majority_baseline_accuracy"],
            max(np.mean(y_true), 1 - np.mean(y_true)))
     _check("auc", report["auc"], skm.roc_auc_score(y_true, y_score))
     _check("average_precision", report["average_precision"], skm.average_precision_score(y_true, y_score))
     _check("log_loss", report["log_loss"], skm.log_loss(y_true, y_score, labels=[0, 1]))
     _check("brier", report["brier"], skm.brier_score_loss(y_true, y_score))
-    rates = {key: np.array([row[key] for row in theirs], dtype=float)
-             for key in ("f1", "recall", "fpr", "precision", "fn", "fp")}
+    rates = {key: theirs[key] for key in ("f1", "recall", "fpr", "precision", "fn", "fp")}
     expected = thresholds_from_rates(rates, cost_fn, cost_fp, target_recall, target_precision, grid)
     for rule, value in expected.items():
         ours = report["thresholds"].get(rule)
@@ -136,10 +175,10 @@ def verify_comparison(comparison) -> bool:
         for name, ours, theirs in pairs:
             if (ours is None) != (theirs is None) or (ours is not None and not math.isclose(ours, theirs)):
                 raise VerificationError(f"{where} {name}: umbral {ours!r} != from scikit-learn {theirs!r}")
-        for snapshot, sweep in ((c.at_chosen_choose, result.choosing), (c.at_chosen_report, result.reporting),
-                                (c.at_half_report, result.reporting), (c.at_peek_report, result.reporting)):
-            if snapshot is not None:
-                _check_snapshot(snapshot.as_dict(), sweep.y_true, sweep.y_score, skm)
+        if c.at_chosen_choose is not None:
+            _check_named([c.at_chosen_choose.as_dict()], result.choosing.y_true, result.choosing.y_score, skm)
+        named = [s.as_dict() for s in (c.at_chosen_report, c.at_half_report, c.at_peek_report) if s is not None]
+        _check_named(named, result.reporting.y_true, result.reporting.y_score, skm)
         y_true, y_score = result.reporting.y_true, result.reporting.y_score
         _check(f"{where} auc", result.auc, skm.roc_auc_score(y_true, y_score))
         _check(f"{where} average_precision", result.average_precision, skm.average_precision_score(y_true, y_score))

@@ -10,6 +10,7 @@ from sklearn import metrics as skm
 
 import metrics
 from metrics import GRID, Sweep, build_report, verify
+from metrics.verify import _grid_expected, _sklearn_at
 
 # Few distinct values, so ties are the rule; several sit exactly on grid thresholds.
 TIED_SCORES = (0.0, 0.02, 0.3, 0.5, 0.7, 0.70000001, 0.9, 1.0)
@@ -101,7 +102,29 @@ def test_every_snapshot_field_on_the_grid(data):
         assert ours == pytest.approx(expected_by_prediction[key], rel=1e-12, abs=1e-12), snapshot.threshold
 
 
-# verify() makes ~500 scikit-learn calls per data set (0.4 s), hence the small budget.
+@settings(max_examples=25, deadline=None, database=None)
+@given(binary_scores())
+def test_verify_grid_definitions_and_weighted_cells_match_sklearn(data):
+    """verify() checks the grid with its own definitions and named θs with four weighted cells:
+    both must equal scikit-learn's metric functions on the full arrays, at every grid θ."""
+    y_true, y_score = data
+    flagged = y_score[None, :] >= GRID[:, None]
+    tp = (flagged & (y_true == 1)).sum(axis=1)
+    fp = (flagged & (y_true == 0)).sum(axis=1)
+    fn, tn = y_true.sum() - tp, (1 - y_true).sum() - fp
+    definitions = _grid_expected(tp, fp, fn, tn)
+    # Grid thresholds between the same two scores flag the same samples: check each once.
+    _, first = np.unique(flagged, axis=0, return_index=True)
+    for i in first:
+        threshold = GRID[i]
+        expected = sklearn_snapshot(y_true, flagged[i].astype(int))
+        from_definitions = {name: definitions[name][i] for name in expected}
+        assert from_definitions == pytest.approx(expected, rel=1e-12, abs=1e-12), threshold
+        cells = _sklearn_at(skm, int(tp[i]), int(fp[i]), int(fn[i]), int(tn[i]))
+        assert cells == pytest.approx(expected, rel=1e-12, abs=1e-12), threshold
+
+
+# verify() calls scikit-learn about 30 times per data set, hence the small budget.
 @settings(max_examples=6, deadline=None, database=None)
 @given(binary_scores())
 def test_verify_accepts_our_own_report(data):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from metrics import REPORT_KEYS, VerificationError, build_report, verify
@@ -83,3 +85,18 @@ def test_thresholds_are_rederived_with_the_report_costs(clinic20_sweep):
     assert verify(clinic20_sweep, report, cost_fn=3.0, cost_fp=2.0)
     with pytest.raises(VerificationError, match="cost"):
         verify(clinic20_sweep, report, cost_fn=10.0, cost_fp=1.0)
+
+
+@pytest.mark.parametrize("key, delta", [("tp", 1), ("precision", 1e-6), ("mcc", -1e-6), ("balanced_accuracy", 1e-6)])
+def test_a_wrong_number_at_one_grid_threshold_is_caught(clinic20_sweep, monkeypatch, key, delta):
+    """The grid is checked all at once; one wrong number at one θ still names itself."""
+    honest = clinic20_sweep.grid()
+
+    def one_wrong(grid=None):
+        bad = dict(honest[20].as_dict())
+        bad[key] += delta
+        return (*honest[:20], SimpleNamespace(as_dict=lambda: bad), *honest[21:])
+
+    monkeypatch.setattr(type(clinic20_sweep), "grid", lambda self, grid=None: one_wrong(grid))
+    with pytest.raises(VerificationError, match=rf"^{key} at threshold 0.4\b"):
+        verify(clinic20_sweep)
