@@ -8,6 +8,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.umbral-installed
+REVEAL_VERSION := 5.2.1
+REVEAL := $(VENV)/reveal.js/dist/reveal.js
 # cairo/pango headers for pycairo and manimpango (no Linux wheels); Inter is the pinned font;
 # chromium opens the gallery in the tests.
 APT_PACKAGES := build-essential pkg-config python3-dev python3-venv libcairo2-dev libpango1.0-dev fonts-inter chromium
@@ -18,8 +20,16 @@ render: setup
 	$(BIN)/umbral
 	$(BIN)/umbral render ModelsCompared HonestThreshold --data screening8
 
-test: setup
+test: setup $(REVEAL)
 	$(BIN)/python -m pytest
+
+# reveal.js for the test that plays the lab inside a deck (npm's registry; the tests skip without it).
+$(REVEAL):
+	@if command -v npm >/dev/null; then \
+	  tmp=$$(mktemp -d) && (cd $$tmp && npm pack -s reveal.js@$(REVEAL_VERSION) && tar xzf reveal.js-$(REVEAL_VERSION).tgz) \
+	  && rm -rf $(VENV)/reveal.js && mv $$tmp/package $(VENV)/reveal.js && rm -rf $$tmp \
+	  || echo "note: could not fetch reveal.js, the lab-in-a-deck test will be skipped"; \
+	else echo "note: npm not found, the lab-in-a-deck test will be skipped"; fi
 
 setup: system $(STAMP)
 

@@ -160,17 +160,19 @@ def check_costs(cost_fn: float, cost_fp: float) -> None:
         _fail("costs must be finite, >= 0 and not both 0; e.g. --cost-fn 10 --cost-fp 1")
 
 
-def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float) -> tuple:
-    """The report and sweep of a dataset, checked against scikit-learn."""
-    from metrics import Sweep, VerificationError, build_report, verify
+def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float, grid=None) -> tuple:
+    """The report and sweep of a dataset, checked against scikit-learn (rules on ``grid``, default 0.02 steps)."""
+    from metrics import GRID, Sweep, VerificationError, build_report, verify
+
+    grid = GRID if grid is None else grid
 
     check_costs(cost_fn, cost_fp)
     if not 0.0 <= threshold <= 1.0:
         _fail(f"--threshold {threshold} must lie in [0, 1]; e.g. --threshold 0.5")
     sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
-    report = build_report(sweep, threshold=threshold, cost_fn=cost_fn, cost_fp=cost_fp)
+    report = build_report(sweep, threshold=threshold, cost_fn=cost_fn, cost_fp=cost_fp, grid=grid)
     try:
-        report["verified_against_sklearn"] = verify(sweep, report, cost_fn=cost_fn, cost_fp=cost_fp)
+        report["verified_against_sklearn"] = verify(sweep, report, grid=grid, cost_fn=cost_fn, cost_fp=cost_fp)
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)
         sys.exit(1)
@@ -238,8 +240,10 @@ def list_command() -> None:
 @click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="Decision threshold: positive iff score >= threshold.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, choose_on, report_on, rule, choice_step,
-           target_recall, target_precision, resamples, bootstrap_seed, **data_kwargs) -> None:
+@click.option("--grid-step", type=click.Choice(["0.02", "0.01"]), default="0.02", show_default=True,
+              help="The thresholds the rules pick from: the lecture's 0.02 steps, or hundredths (the lab's).")
+def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, grid_step: str, choose_on, report_on,
+           rule, choice_step, target_recall, target_precision, resamples, bootstrap_seed, **data_kwargs) -> None:
     """Every metric at one threshold, verified against scikit-learn.
 
     With splits (train/validation/test), also every model's θ chosen on one split and
@@ -248,7 +252,9 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, choo
     from metrics.report_text import format_choice, format_report
 
     study, dataset = load_with_study(**data_kwargs)
-    values, _ = verified_report(dataset, threshold, cost_fn, cost_fp)
+    from metrics.choice import HUNDREDTHS
+
+    values, _ = verified_report(dataset, threshold, cost_fn, cost_fp, HUNDREDTHS if grid_step == "0.01" else None)
     settings = choice_settings(cost_fn, cost_fp, choose_on, report_on, rule, choice_step, target_recall,
                                target_precision, resamples, bootstrap_seed)
     comparison = verified_comparison(study, settings, required=bool(choose_on or report_on))
@@ -259,7 +265,7 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, choo
     if as_json:
         click.echo(json.dumps(values, indent=2))
         return
-    click.echo(format_report(values, title=dataset.title, cost_fn=cost_fn, cost_fp=cost_fp))
+    click.echo(format_report(values, title=dataset.title, cost_fn=cost_fn, cost_fp=cost_fp, grid_step=grid_step))
     if comparison is not None:
         click.echo("")
         click.echo(format_choice(comparison))
@@ -453,6 +459,7 @@ def _duration(seconds: float) -> str:
 @click.option("--to", "deck_format", type=click.Choice(["html", "pptx", "pdf"]), default="html", show_default=True,
               help="html (reveal.js), pptx (a video per slide, with speaker notes) or pdf (a still per slide).")
 @click.option("--one-file", is_flag=True, help="html only: embed the videos in one self-contained file.")
+@click.option("--with-lab", is_flag=True, help="html only: end the deck with the lab, live (see `umbral lab`).")
 @click.option("--lang", default="en", show_default=True, help="en, es, or both: en,es.")
 @click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="medium", show_default=True)
 @click.option("--resolution", help="WIDTHxHEIGHT, overrides --quality.")
@@ -463,8 +470,8 @@ def _duration(seconds: float) -> str:
               help="Decks go to OUT/<dataset>/<lang>/slides.<to>.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the decks written.")
 @choice_options
-def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, resolution, fps, aspect, preset,
-           out_dir, quiet, choose_on, report_on, rule, choice_step, target_recall, target_precision, resamples,
+def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang, quality, resolution, fps, aspect,
+           preset, out_dir, quiet, choose_on, report_on, rule, choice_step, target_recall, target_precision, resamples,
            bootstrap_seed, **data_kwargs) -> None:
     """Build a slide deck through manim-slides, breaking at each story beat (holds, reveals)."""
     from pathlib import Path
@@ -480,6 +487,10 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
     check_costs(cost_fn, cost_fp)
     if one_file and deck_format != "html":
         click.echo(f"note: --one-file only changes html decks; a {deck_format} deck is always one file")
+    if with_lab and deck_format != "html":
+        _fail(f"--with-lab needs --to html: a {deck_format} deck cannot hold a live page (use `umbral lab`)")
+    if with_lab and cost_fp <= 0:
+        _fail("the lab's cost ratio C_FN / C_FP needs --cost-fp > 0; e.g. --cost-fn 10 --cost-fp 1")
     study, dataset = load_with_study(**data_kwargs)
 
     from data import DataError
@@ -510,9 +521,15 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
         for code in langs:
             if not quiet:
                 click.echo(f"building the {deck_format} deck ({code}): {', '.join(names)} ...")
+            page = None
+            if with_lab:
+                from scenes.publish.lab_data import lab_payload
+                from scenes.publish.lab_page import render_lab_page
+
+                page = render_lab_page(lab_payload(study, dataset, code, cost_fn, cost_fp))
             path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
                               resolution=size, fps=fps, aspect=aspect, preset=preset,
-                              display=choose_display(quiet, echo=click.echo))
+                              display=choose_display(quiet, echo=click.echo), lab_page=page)
             click.echo(f"wrote {path}")
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to render: {error}", err=True)
@@ -520,6 +537,40 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, lang, quality, 
     except Exception as error:  # a scene bug or a converter failure: report it, exit 1
         click.echo(f"error: building slides failed: {type(error).__name__}: {error}", err=True)
         sys.exit(1)
+
+
+@cli.command()
+@data_options
+@cost_options
+@click.option("--lang", default="en", show_default=True, help="en, es, or both: en,es.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
+              help="The lab goes to OUT/<dataset>/<lang>/lab.html.")
+def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, **data_kwargs) -> None:
+    """Write the lab: one offline page where students move θ themselves, with the videos' verified numbers."""
+    from pathlib import Path
+
+    langs = _parse_choices(lang, ("en", "es"), "--lang")
+    check_costs(cost_fn, cost_fp)
+    if cost_fp <= 0:
+        _fail("the lab's cost ratio C_FN / C_FP needs --cost-fp > 0; e.g. --cost-fn 10 --cost-fp 1")
+    request = data_request(data_kwargs)
+    study, dataset = load_with_study(**data_kwargs)
+
+    from metrics import VerificationError
+    from scenes.publish.gallery import build_gallery
+    from scenes.publish.lab import lab_options, write_lab
+    from scenes.publish.lecture import data_fingerprint
+
+    fingerprint = data_fingerprint(request)
+    options = lab_options(cost_fn, cost_fp, request.get("model"), request.get("split"))
+    try:
+        for code in langs:
+            path = write_lab(study, dataset, code, Path(out_dir), cost_fn, cost_fp, fingerprint, options)
+            click.echo(f"wrote {path}")
+    except VerificationError as error:
+        click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)
+        sys.exit(1)
+    build_gallery(Path(out_dir))
 
 
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

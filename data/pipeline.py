@@ -66,9 +66,12 @@ def make_model(key: str):
 
 
 def fit_model(key: str, x_train, y_train):
-    """Fit the model for ``key``: a forest grows its trees on every core (each tree's seed is
-    drawn before, so the trees do not depend on it), then predicts on one, because threads
-    would add the trees' votes in a varying order and change the scores' last digit."""
+    """Fit the model for ``key`` on the training rows.
+
+    A forest grows its trees on every core (each tree's seed is drawn before, so the trees do
+    not depend on it), then predicts on one: threads would add the trees' votes in a varying
+    order and change the scores' last digit.
+    """
     model = make_model(key)
     if "n_jobs" not in model.get_params():
         return model.fit(x_train, y_train)

@@ -5,6 +5,17 @@ the 2x2 grid is rows = truth, columns = prediction; a 0/0 ratio is 0.0.
 """
 
 from metrics.base_rate import expected_counts, pr_curve_at_prevalence
+from metrics.binormal import (
+    binormal_auc,
+    binormal_average_precision,
+    binormal_bins,
+    binormal_counts,
+    binormal_curves,
+    binormal_metrics,
+    binormal_min_cost_threshold,
+    binormal_rates,
+    binormal_score,
+)
 from metrics.curves import (
     average_precision,
     brier_score,
@@ -47,4 +58,6 @@ __all__ = [
     "multiclass_report", "negative_predictive_value", "ppv_at_prevalence", "pr_curve_at_prevalence",
     "precision", "precision_recall_curve", "prevalence", "recall", "roc_auc",
     "roc_curve", "specificity", "tied_thresholds", "verify",
+    "binormal_auc", "binormal_average_precision", "binormal_bins", "binormal_counts", "binormal_curves",
+    "binormal_metrics", "binormal_min_cost_threshold", "binormal_rates", "binormal_score",
 ]

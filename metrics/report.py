@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from metrics import curves
-from metrics.sweep import Snapshot, Sweep
+from metrics.sweep import GRID, Snapshot, Sweep
 from metrics.thresholds import choose_thresholds
 
 __all__ = ["REPORT_KEYS", "build_report"]
@@ -24,8 +24,11 @@ def build_report(
     cost_fp: float = 1.0,
     target_recall: float = 0.9,
     target_precision: float = 0.9,
+    grid=GRID,
 ) -> dict:
     """Every number of the report; ``verified_against_sklearn`` starts False.
+
+    The threshold rules pick from ``grid`` (the lecture's 0.02 steps unless told).
 
     ``majority_baseline_accuracy`` is the accuracy of always predicting the
     larger class: the bar any real model must clear.
@@ -39,7 +42,7 @@ def build_report(
         log_loss=curves.log_loss(y_true, y_score),
         brier=curves.brier_score(y_true, y_score),
         majority_baseline_accuracy=max(sweep.positives, sweep.negatives) / sweep.n,
-        thresholds=choose_thresholds(sweep, cost_fn, cost_fp, target_recall, target_precision),
+        thresholds=choose_thresholds(sweep, cost_fn, cost_fp, target_recall, target_precision, grid),
         verified_against_sklearn=False,
     )
     return {key: values[key] for key in REPORT_KEYS}

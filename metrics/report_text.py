@@ -35,7 +35,7 @@ _RULE_NAMES = {
 }
 
 
-def format_report(report: dict, title: str, cost_fn: float, cost_fp: float) -> str:
+def format_report(report: dict, title: str, cost_fn: float, cost_fp: float, grid_step: str = "0.02") -> str:
     """The report as an aligned, commented table."""
     r = report
     lines = [
@@ -52,7 +52,7 @@ def format_report(report: dict, title: str, cost_fn: float, cost_fp: float) -> s
     lines += [f"  {name:<26}{r[name]:>7.3f}   {meaning}" for name, meaning in _RATES]
     lines.append("")
     lines += [f"  {name:<26}{r[name]:>7.3f}   {meaning}" for name, meaning in _SUMMARIES]
-    lines += ["", f"Thresholds (grid 0.00..1.00 step 0.02; costs C_FN {cost_fn:g}, C_FP {cost_fp:g})"]
+    lines += ["", f"Thresholds (grid 0.00..1.00 step {grid_step}; costs C_FN {cost_fn:g}, C_FP {cost_fp:g})"]
     for rule, value in r["thresholds"].items():
         shown = "   none" if value is None else f"{value:>7.3f}"
         lines.append(f"  {rule:<26}{shown}   {_RULE_NAMES.get(rule, rule)}")

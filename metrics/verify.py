@@ -10,7 +10,7 @@ from metrics.curves import roc_curve
 from metrics.sweep import GRID, Sweep
 from metrics.thresholds import thresholds_from_rates
 
-__all__ = ["VerificationError", "verify", "verify_comparison"]
+__all__ = ["VerificationError", "verify", "verify_comparison", "verify_lab_numbers"]
 
 # Relative tolerance: the two implementations sum in different orders.
 _RTOL = 1e-9
@@ -135,8 +135,13 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
 
 def _counts_from_sklearn(skm, y_true, y_score, thresholds):
     """TP, FP, FN, TN at each threshold from scikit-learn's confusion_matrix_at_thresholds."""
-    tns, fps, fns, tps, cuts = skm.confusion_matrix_at_thresholds(y_true, y_score)
-    # cuts decrease; the counts at θ are those of the smallest cut >= θ (none: nothing flagged).
+    _, fps, _, tps, cuts = skm.confusion_matrix_at_thresholds(y_true, y_score)
+    return _counts_at_cuts(tps, fps, cuts, thresholds)
+
+
+def _counts_at_cuts(tps, fps, cuts, thresholds):
+    """TP, FP, FN, TN at each threshold, from scikit-learn's counts at its (decreasing) cuts."""
+    # The counts at θ are those of the smallest cut >= θ (none: nothing flagged).
     ascending = cuts[::-1]
     index = np.searchsorted(ascending, np.asarray(thresholds, dtype=float), side="left")
     above = index < ascending.size
@@ -186,4 +191,27 @@ def verify_comparison(comparison) -> bool:
         same = fpr.shape == result.roc_fpr.shape and np.allclose(fpr, result.roc_fpr)
         if not (same and np.allclose(tpr, result.roc_tpr)):
             raise VerificationError(f"{where}: ROC curve points differ from scikit-learn's roc_curve")
+    return True
+
+
+def verify_lab_numbers(y_true, y_score, thresholds, tp, fp, vertex_tp, vertex_fp, auc, average_precision) -> bool:
+    """Check what the lab page carries: counts at ``thresholds``, the curve's vertices, AUC and AP.
+
+    ``vertex_tp``/``vertex_fp`` are the counts flagged at every distinct score, from (0, 0) to
+    (P, N), before any thinning for drawing. Raises :class:`VerificationError` on a difference.
+    """
+    from sklearn import metrics as skm
+
+    _, fps, _, tps, cuts = skm.confusion_matrix_at_thresholds(y_true, y_score)
+    their_tp, their_fp, _, _ = _counts_at_cuts(tps, fps, cuts, thresholds)
+    for name, ours, theirs in (("tp", tp, their_tp), ("fp", fp, their_fp)):
+        wrong = np.flatnonzero(np.asarray(ours) != theirs)
+        if wrong.size:
+            i = wrong[0]
+            raise VerificationError(f"{name} at threshold {thresholds[i]:g}: umbral {ours[i]} != "
+                                    f"scikit-learn {theirs[i]}")
+    if not (np.array_equal(vertex_tp, np.r_[0, tps]) and np.array_equal(vertex_fp, np.r_[0, fps])):
+        raise VerificationError("the curve's vertices differ from scikit-learn's confusion_matrix_at_thresholds")
+    _check("auc", auc, skm.roc_auc_score(y_true, y_score))
+    _check("average_precision", average_precision, skm.average_precision_score(y_true, y_score))
     return True

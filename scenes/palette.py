@@ -40,18 +40,6 @@ PANEL_STROKE = "#3A3E48"
 HIGHLIGHT = "#FFFFFF"
 LINK = SKY_BLUE
 
-#: One fixed colour per metric, the same in every scene.
-METRIC_COLORS = {
-    "accuracy": YELLOW,
-    "precision": ORANGE,
-    "recall": BLUISH_GREEN,
-    "f1": VERMILLION,
-    "specificity": SKY_BLUE,
-    "fpr": SKY_BLUE,
-    "auc": "#D9D9D9",
-    "balanced_accuracy": "#A9A3E6",
-    "mcc": "#D4B483",
-}
 
 #: The two true classes: positives purple, negatives blue (as in OverlappingHumps).
 POSITIVE_COLOR = REDDISH_PURPLE
@@ -69,6 +57,22 @@ COST_CURVE_COLOR = TEXT
 COST_MIN_COLOR = YELLOW
 COST_DEFAULT_COLOR = ORANGE
 COST_THEORY_COLOR = BLUISH_GREEN
+
+#: One fixed colour per metric, the same in every scene.
+METRIC_COLORS = {
+    "accuracy": YELLOW,
+    "precision": ORANGE,
+    "recall": BLUISH_GREEN,
+    "f1": VERMILLION,
+    "specificity": SKY_BLUE,
+    "fpr": SKY_BLUE,
+    "auc": "#D9D9D9",
+    "balanced_accuracy": "#A9A3E6",
+    "mcc": "#D4B483",
+    # The lab's two more metric cards (it draws no model comparison, so a model colour is free).
+    "npv": MODEL_COLORS[2],
+    "cost": COST_CURVE_COLOR,
+}
 
 # Font sizes (Manim units: 48 is Manim's default). 20 is the smallest used;
 # at 480p it is about 12 px high, at 1080p about 27 px.
@@ -93,6 +97,9 @@ def css_variables() -> str:
     """
     named = {"background": BACKGROUND, "panel-fill": PANEL_FILL, "text": TEXT, "muted-text": MUTED_TEXT,
              "grid-line": GRID_LINE, "panel-stroke": PANEL_STROKE, "highlight": HIGHLIGHT, "link": LINK,
-             "positive": POSITIVE_COLOR, "negative": NEGATIVE_COLOR, "font": FONT_STACK}
+             "positive": POSITIVE_COLOR, "negative": NEGATIVE_COLOR, "font": FONT_STACK,
+             # The lab's confusion matrix: right decisions and errors (each cell says which in words too).
+             "correct": BLUISH_GREEN, "error": VERMILLION}
     named.update({f"metric-{name.replace('_', '-')}": color for name, color in METRIC_COLORS.items()})
     return ":root{" + " ".join(f"--{name}: {value};" for name, value in named.items()) + "}"
+

@@ -34,7 +34,7 @@ class ConfigError(ValueError):
 
 
 #: key -> (option name in the commands, the commands that take it)
-_DATA = ("render", "report", "trace", "scores", "watch", "slides")
+_DATA = ("render", "report", "trace", "scores", "watch", "slides", "lab")
 _CHOICE = ("render", "report", "watch", "slides")
 KEYS = {
     "data": ("source", _DATA),
@@ -44,8 +44,8 @@ KEYS = {
     "model_name": ("model_name", _DATA),
     "models": ("models", _DATA),
     "splits": ("splits", _DATA),
-    "model": ("model", ("render", "report", "trace", "watch", "slides")),
-    "split": ("split", ("render", "report", "trace", "watch", "slides")),
+    "model": ("model", ("render", "report", "trace", "watch", "slides", "lab")),
+    "split": ("split", ("render", "report", "trace", "watch", "slides", "lab")),
     "choose_on": ("choose_on", _CHOICE),
     "report_on": ("report_on", _CHOICE),
     "rule": ("rule", _CHOICE),
@@ -61,17 +61,17 @@ KEYS = {
     "prevalence": ("prevalence", _DATA),
     "separation": ("separation", _DATA),
     "rescale": ("rescale", _DATA),
-    "cost_fn": ("cost_fn", ("render", "report", "watch")),
-    "cost_fp": ("cost_fp", ("render", "report", "watch")),
+    "cost_fn": ("cost_fn", ("render", "report", "watch", "slides", "lab")),
+    "cost_fp": ("cost_fp", ("render", "report", "watch", "slides", "lab")),
     "threshold": ("threshold", ("report",)),
-    "lang": ("lang", ("render", "watch")),
+    "lang": ("lang", ("render", "watch", "lab")),
     "quality": ("quality", ("render", "watch")),
     "resolution": ("resolution", ("render", "watch")),
     "fps": ("fps", ("render", "watch")),
     "format": ("fmt", ("render", "watch")),
     "aspect": ("aspect", ("render", "watch")),
     "transparent": ("transparent", ("render", "watch")),
-    "out": ("out_dir", ("render", "watch")),
+    "out": ("out_dir", ("render", "watch", "lab")),
     "at": ("at", ("render", "watch")),
     "gif_loop": ("gif_loop", ("render", "watch")),
     "preset": ("preset", ("render", "watch")),

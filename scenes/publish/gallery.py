@@ -13,6 +13,7 @@ from pathlib import Path
 
 from scenes import palette
 from scenes.publish import manifest
+from scenes.publish.lab import LAB_FILE
 
 __all__ = ["build_gallery"]
 
@@ -27,7 +28,7 @@ h1{font-size:1.6rem} h2{font-size:1.3rem;margin-top:2.5rem} h3{font-size:1.05rem
 .numbers{color:var(--muted-text)} .grid{display:flex;flex-wrap:wrap;gap:1.2rem}
 figure{margin:0;background:var(--panel-fill);padding:.6rem;border-radius:6px;width:420px}
 video,img{width:100%;background:var(--background)} figcaption{font-size:.85rem;margin-top:.3rem;word-break:break-all}
-a{color:var(--link)}
+a{color:var(--link)} .lab{font-size:1.05rem}
 """
 
 _SCRIPT = """
@@ -88,8 +89,13 @@ def build_gallery(out_dir: Path) -> Path:
             entries = manifest.load_json(lang_dir / manifest.MANIFEST_FILE)
             media = [lang_dir / name for name in sorted(entries, key=_lecture_key(entries))
                      if (lang_dir / name).is_file() and (lang_dir / name).suffix in (*_VIDEO_TYPES, *_IMAGES)]
-            if media:
+            lab = lang_dir / LAB_FILE
+            if media or lab.is_file():
                 parts.append(f"<h3>{html.escape(_LANGS.get(lang_dir.name, lang_dir.name))}</h3>")
+            if lab.is_file():
+                parts.append(f'<p class="lab"><a href="{html.escape(lab.relative_to(out_dir).as_posix())}">'
+                             "The lab: move θ yourself (one offline page, for students)</a></p>")
+            if media:
                 figures = (_figure(p, out_dir, lang_dir.name, entries[p.name].get("output_sha256")) for p in media)
                 parts.append('<div class="grid">' + "".join(figures) + "</div>")
         if len(parts) > 2:

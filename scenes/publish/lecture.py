@@ -35,11 +35,16 @@ class LectureResult:
 
 
 def _fingerprint(request: LectureRequest) -> str | None:
+    """Data fingerprint of a request (see :func:`data_fingerprint`)."""
+    return data_fingerprint(request.data_kwargs)
+
+
+def data_fingerprint(data_kwargs: dict) -> str | None:
     """Data fingerprint, or None when the source cannot be read (load it to get the real error)."""
     from data import BUILTINS
 
-    source = request.data_kwargs.get("source") or "screening"
-    options = {k: v for k, v in request.data_kwargs.items() if k != "source" and v is not None}
+    source = data_kwargs.get("source") or "screening"
+    options = {k: v for k, v in data_kwargs.items() if k != "source" and v is not None}
     try:
         return manifest.data_fingerprint(str(source), options, builtin=source in BUILTINS)
     except OSError:
@@ -56,6 +61,7 @@ class Lecture:
         self.fingerprint = _fingerprint(request)
         self.known = manifest.load_json(self.out_dir / manifest.DATASETS_FILE).get(self.fingerprint or "", {})
         self.facts = None
+        self.study = self.dataset = None
         self._code = {}
 
     def code_sha(self, scene: str) -> str:
@@ -91,6 +97,7 @@ class Lecture:
         model, split = kwargs.pop("model", None), kwargs.pop("split", None)
         study = load_study(**kwargs)
         dataset = study.select(model, split)
+        self.study, self.dataset = study, dataset
         self.facts = facts_for(dataset, cost_fn=self.request.cost_fn, cost_fp=self.request.cost_fp, study=study,
                                choice=self.request.choice)
         if self.fingerprint is None:
@@ -103,6 +110,23 @@ class Lecture:
         datasets = manifest.load_json(self.out_dir / manifest.DATASETS_FILE)
         datasets[self.fingerprint] = self.known
         manifest.save_json(self.out_dir / manifest.DATASETS_FILE, datasets)
+
+    def labs(self) -> tuple[list[Path], list[Path]]:
+        """Write the lab in every language of the request unless up to date: (written, up to date)."""
+        from scenes.publish.lab import is_fresh, lab_options, lab_path, write_lab
+
+        r = self.request
+        if not self.known or r.cost_fp <= 0:  # the lab's cost ratio C_FN / C_FP needs C_FP > 0
+            return [], []
+        options = lab_options(r.cost_fn, r.cost_fp, r.data_kwargs.get("model"), r.data_kwargs.get("split"))
+        paths = {lang: lab_path(self.out_dir, self.known["name"], lang) for lang in r.langs}
+        fresh = [path for path in paths.values() if not r.force and is_fresh(path, options, self.fingerprint)]
+        todo = [lang for lang, path in paths.items() if path not in fresh]
+        if todo and self.study is None:
+            self.load_facts()
+        written = [write_lab(self.study, self.dataset, lang, self.out_dir, r.cost_fn, r.cost_fp, self.fingerprint,
+                             options) for lang in todo]
+        return written, fresh
 
     def drop_unmet(self, jobs: list[Job]) -> list[Job]:
         """``jobs`` without the scenes this data cannot feed, saying once per scene what they need.
@@ -197,6 +221,11 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
             lecture.load_facts()
             lecture.remember_dataset()
         written, video_seconds = lecture.render(todo)
+    if not request.explicit:  # the whole lecture comes with its lab
+        labs_written, labs_fresh = lecture.labs()
+        written, up_to_date = [*written, *labs_written], [*up_to_date, *labs_fresh]
+        for path in labs_fresh:
+            lecture.display.note(f"up to date: {path}")
     if lecture.out_dir.is_dir():
         from scenes.publish.gallery import build_gallery
 

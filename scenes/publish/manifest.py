@@ -54,7 +54,8 @@ def _python_files(relative: str) -> list[Path]:
     return [path] if path.exists() else []
 
 
-def _hash_sources(relatives) -> str:
+def hash_sources(relatives) -> str:
+    """sha256 of the files under ``relatives`` (folders: their .py files), names and bytes."""
     digest = hashlib.sha256()
     for relative in relatives:
         for path in _python_files(relative):
@@ -66,7 +67,7 @@ def _hash_sources(relatives) -> str:
 def code_hash(scene_module: str) -> str:
     """Hash of a scene's module, the shared scene code and the metrics core."""
     own = scene_module.replace(".", "/") + ".py"
-    return _hash_sources((own, *_SHARED_CODE))
+    return hash_sources((own, *_SHARED_CODE))
 
 
 def data_fingerprint(source: str, options: dict, builtin: bool) -> str:
@@ -80,7 +81,7 @@ def data_fingerprint(source: str, options: dict, builtin: bool) -> str:
                              sort_keys=True, default=str).encode())
     if not builtin:
         digest.update(file_sha256(Path(source)).encode())
-    digest.update(_hash_sources(_DATA_CODE).encode())
+    digest.update(hash_sources(_DATA_CODE).encode())
     return digest.hexdigest()
 
 

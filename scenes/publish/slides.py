@@ -31,6 +31,7 @@ unchanged. Reversed clips (only used by ``manim-slides present``) are skipped.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import html
 import io
@@ -189,6 +190,26 @@ def _convert(configs: list[Path], to: str, dest: Path, one_file: bool, size: tup
         converter.convert_to(dest)
 
 
+def _append_lab(deck: Path, page: str, assets: Path | None) -> None:
+    """Add the lab as the deck's last slide: a live, interactive background page.
+
+    ``assets`` given: the page is written there and linked; None: it is inlined as a data URI.
+    """
+    if assets is None:
+        source = "data:text/html;charset=utf-8;base64," + base64.b64encode(page.encode("utf-8")).decode("ascii")
+    else:
+        assets.mkdir(parents=True, exist_ok=True)
+        (assets / "lab.html").write_text(page, encoding="utf-8")
+        source = f"{assets.name}/lab.html"
+    text = deck.read_text(encoding="utf-8")
+    end = text.rfind("</section>")
+    if end < 0:
+        raise ValueError(f"{deck.name} has no slide to put the lab after")
+    end += len("</section>")
+    slide = f'\n<section data-background-iframe="{html.escape(source)}" data-background-interactive></section>'
+    deck.write_text(text[:end] + slide + text[end:], encoding="utf-8")
+
+
 def _replace_dir(source: Path, final: Path, trash: Path) -> None:
     """Put folder ``source`` at ``final``, moving an old ``final`` to ``trash`` first."""
     if final.exists():
@@ -199,7 +220,7 @@ def _replace_dir(source: Path, final: Path, trash: Path) -> None:
 def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: Path | str = Path("out"),
                one_file: bool = False, *, quality: str = "medium", resolution: tuple[int, int] | None = None,
                fps: float | None = None, aspect: str = "16:9", preset: str = "medium",
-               scene_kwargs: dict | None = None, display=None) -> Path:
+               scene_kwargs: dict | None = None, display=None, lab_page: str | None = None) -> Path:
     """Render ``scene_names`` (in order) as one deck for ``facts``; return ``OUT/<dataset>/<lang>/slides.<to>``.
 
     ``to`` is html, pptx or pdf. html loads reveal.js from its CDN; with
@@ -211,6 +232,7 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
     into place, so a failed render or conversion leaves the previous deck (if
     any) untouched and no partial files. ``display`` (see
     :mod:`scenes.publish.progress`) shows each scene's rendering; none by default.
+    ``lab_page`` (html only): the lab's page, appended as the last slide.
     """
     names = list(dict.fromkeys(scene_names))  # a scene twice would share its media folder
     if not names:
@@ -236,6 +258,8 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
         staged = stage / final.name
         _convert(configs, to, staged, one_file, (width, height))
         staged_assets = stage / final_assets.name
+        if to == "html" and lab_page is not None:
+            _append_lab(staged, lab_page, None if one_file else staged_assets)
         if staged_assets.exists():
             _replace_dir(staged_assets, final_assets, stage / "old_assets")
         os.replace(staged, final)

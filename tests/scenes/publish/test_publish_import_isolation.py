@@ -17,7 +17,8 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 LIGHT = ("scenes.palette", "scenes.publish.manifest", "scenes.publish.plan", "scenes.publish.lecture",
          "scenes.publish.config", "scenes.publish.gallery", "scenes.publish.posters", "scenes.publish.subtitles",
          "scenes.publish.registry", "scenes.publish.watch", "scenes.publish.progress", "scenes.publish.runner",
-         "scenes.publish.media_convert")
+         "scenes.publish.media_convert", "scenes.publish.lab", "scenes.publish.lab_data", "scenes.publish.lab_page",
+         "scenes.lab_strings")
 HEAVY = ("manim", "manim_slides", "pandas", "sklearn")
 
 

@@ -1,0 +1,97 @@
+"""The lab page, "Where do I put the threshold?": one self-contained HTML file (issue 12).
+
+:func:`render_lab_page` fills ``lab/lab.html`` with the palette's CSS variables, ``lab/lab.css``,
+``lab/lab.js``, the payload (see /work/notes/lab_contract.md) and the strings of its language, all
+inline. The page makes no request of any kind (no CDN, no fetch, no module), so it works from
+``file://``, inside an iframe and as a reveal.js slide.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+from scenes import palette
+from scenes.lab_strings import lab_strings
+
+__all__ = ["GUIDE", "render_lab_page", "script_json"]
+
+_ASSETS = Path(__file__).with_name("lab")
+#: The guide's seven exercises: the key of their strings and the hash their "set it up" link opens.
+GUIDE = (
+    ("ex1", "mode=data&theta=0.50"),
+    ("ex2", "mode=data&theta=0.30"),
+    ("ex3", "mode=data&theta=0.99"),
+    ("ex4", "mode=binormal&theta=0.50&d=1.5&pi=0.1"),
+    ("ex5", "mode=binormal&theta=0.50&d=1.5&pi=0.01"),
+    ("ex6", "mode=binormal&theta=0.50&d=1.5&pi=0.1&ratio=1"),
+    ("ex7", "mode=binormal&theta=0.50&d=0&pi=0.1"),
+)
+#: Answers the script fills from the data (the others are plain text).
+_FILLED_BY_SCRIPT = {"ex1_answer"}
+_SLOT = re.compile(r"\{\{(s:)?(\w+)\}\}")
+
+
+@cache
+def _asset(name: str) -> str:
+    return (_ASSETS / name).read_text(encoding="utf-8")
+
+
+def script_json(value) -> str:
+    r"""``value`` as JSON that is safe inside a ``<script>`` element.
+
+    ``</`` is written ``<\/`` and ``<!--`` as ``<\u0021--``: both still parse to the same text,
+    and neither can end or derail the script element.
+
+    Examples
+    --------
+    >>> script_json({"title": "a</script>b"})
+    '{"title":"a<\\/script>b"}'
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
+
+
+def _exercise(key: str, hash_: str, strings: dict) -> str:
+    """One exercise of the guide: title, task, "set it up" link and the answer folded away."""
+    answer_key = f"{key}_answer"
+    answer = "" if answer_key in _FILLED_BY_SCRIPT else html.escape(strings[answer_key])
+    title = html.escape(strings[f"{key}_title"])
+    return (f'<li><h3 id="{key}-title">{title}</h3><p>{html.escape(strings[key])}</p>'
+            f'<a class="setup" href="#{html.escape(hash_)}" aria-describedby="{key}-title">'
+            f'{html.escape(strings["set_it_up"])}</a>'
+            f'<details><summary>{html.escape(strings["see_answer"])}</summary>'
+            f'<p data-fill="{answer_key}">{answer}</p></details></li>')
+
+
+def render_lab_page(payload: dict) -> str:
+    """The complete lab page for ``payload`` (schema 1 of the lab contract), as HTML text.
+
+    Everything is inline: CSS (the palette's custom properties first), the script, the payload as
+    ``<script type="application/json" id="lab-data">`` and the strings of ``payload["lang"]``.
+
+    Raises
+    ------
+    ValueError
+        When ``payload["lang"]`` is not a language of :data:`scenes.lab_strings.LAB`.
+    """
+    strings = lab_strings(payload["lang"])
+    slots = {
+        "lang": payload["lang"],
+        "page_title": html.escape(f"{strings['heading']} · {payload['title']}"),
+        "dataset_title": html.escape(payload["title"]),
+        "style": palette.css_variables() + "\n" + _asset("lab.css"),
+        "script": _asset("lab.js"),
+        "data": script_json(payload),
+        "strings": script_json(strings),
+        "guide": "".join(_exercise(key, hash_, strings) for key, hash_ in GUIDE),
+    }
+
+    def fill(match: re.Match) -> str:
+        is_string, name = match.groups()
+        return html.escape(strings[name]) if is_string else slots[name]
+
+    return _SLOT.sub(fill, _asset("lab.html"))
