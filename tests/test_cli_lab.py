@@ -81,3 +81,22 @@ def test_the_whole_lecture_writes_the_lab_and_finds_it_up_to_date_next_time(tmp_
     again, fresh = lecture(cost_fn=5.0).labs()
     assert again == written and fresh == []
     assert inlined_payload(written[0].read_text(encoding="utf-8"))["defaults"]["cost_ratio"] == 5.0
+
+
+def test_run_lecture_adds_the_lab_to_the_whole_lecture_only(tmp_path, monkeypatch):
+    """The wiring: a run of the whole lecture lists the labs it wrote; scenes named on the command line do not."""
+    from scenes.publish import lecture as lecture_module
+    from scenes.publish.lecture import LectureRequest, run_lecture
+    from scenes.publish.runner import RenderOptions
+
+    monkeypatch.setattr(lecture_module.Lecture, "render", lambda self, jobs: ([], 0.0))  # no Manim here
+
+    def run(explicit, out):
+        return run_lecture(LectureRequest(scenes=("ThresholdSweep",), langs=("es",), formats=("mp4",),
+                                          options=RenderOptions(out_dir=out), data_kwargs={"source": "clinic20"},
+                                          explicit=explicit))
+
+    assert run(True, tmp_path / "named").written == ()
+    whole = run(False, tmp_path / "whole")
+    assert whole.written == (tmp_path / "whole" / "clinic20" / "es" / "lab.html",)
+    assert 'href="clinic20/es/lab.html"' in (tmp_path / "whole" / "index.html").read_text(encoding="utf-8")

@@ -36,13 +36,18 @@ def test_slide_class_keeps_the_story_and_the_frame_reuse():
 
 def test_html_one_file_embeds_one_video_per_slide(clinic20_facts, tmp_path, private_tmp):
     out = tmp_path / "out"
-    deck = build_deck(["ThresholdSweep"], clinic20_facts, "en", "html", out, one_file=True, **TINY)
+    lab = "<!doctype html><title>lab</title><p>θ</p>"
+    deck = build_deck(["ThresholdSweep"], clinic20_facts, "en", "html", out, one_file=True, lab_page=lab, **TINY)
     assert deck == deck_path(out, "clinic20", "en", "html") == out / "clinic20" / "en" / "slides.html"
     assert all_files(out) == [deck]  # self-contained: no assets folder, no temp files
     assert all_files(private_tmp) == [] and list(private_tmp.iterdir()) == []
     page = deck.read_text(encoding="utf-8")
     videos = VIDEO_SECTION.findall(page)
-    assert len(videos) == page.count("<section") == SLIDES
+    assert len(videos) == page.count("<section") - 1 == SLIDES
+    # --with-lab: the lab is the last slide, inlined as a data URI, live (interactive).
+    last = re.findall(r'<section data-background-iframe="([^"]+)" data-background-interactive>', page)
+    assert len(last) == 1 and page.rindex("<section") == page.index("<section data-background-iframe=")
+    assert base64.b64decode(last[0].split(",", 1)[1]).decode("utf-8") == lab
     assert all(v.startswith("data:video/mp4;base64,") for v in videos)
     # The clips add up to the whole video: the HeldSteps sweep was rendered in full.
     total = 0.0
@@ -136,3 +141,15 @@ def test_slides_command_writes_a_deck(tmp_path):
                             cwd=root, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "clinic20" / "en" / "slides.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_lab_slide_links_a_copy_beside_a_multi_file_deck(tmp_path):
+    from scenes.publish.slides import _append_lab
+
+    deck = tmp_path / "slides.html"
+    deck.write_text('<div class="slides"><section data-background-video="a.mp4"></section>\n</div>', encoding="utf-8")
+    _append_lab(deck, "<p>lab</p>", tmp_path / "slides_assets")
+    assert (tmp_path / "slides_assets" / "lab.html").read_text(encoding="utf-8") == "<p>lab</p>"
+    assert deck.read_text(encoding="utf-8") == (
+        '<div class="slides"><section data-background-video="a.mp4"></section>\n'
+        '<section data-background-iframe="slides_assets/lab.html" data-background-interactive></section>\n</div>')
