@@ -85,6 +85,10 @@ def lab_payload(study, dataset, lang: str, cost_fn: float = 10.0, cost_fp: float
     """Everything the lab page needs for ``study`` in ``lang``; ``dataset`` is the part it opens on.
 
     The cost ratio C_FN / C_FP starts from the lecture's costs (``cost_fp`` must be > 0).
+    Schema 1: ``{schema, lang, title, population, defaults: {mode, theta, part, d, prevalence,
+    cost_ratio}, parts: [{key, model, split, **part_numbers(...)}]}``; ``key`` is URL-safe and
+    unique, ``model``/``split`` are display names (None when the data has one model / no splits).
+    The page's binormal mode is :mod:`metrics.binormal`, computed by the script itself.
     """
     selected = dataset.provenance.get("part", {})
     several_models, has_splits = len(study.models) > 1, study.splits != ("all",)

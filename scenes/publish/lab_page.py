@@ -1,7 +1,7 @@
 """The lab page, "Where do I put the threshold?": one self-contained HTML file (issue 12).
 
 :func:`render_lab_page` fills ``lab/lab.html`` with the palette's CSS variables, ``lab/lab.css``,
-``lab/lab.js``, the payload (see /work/notes/lab_contract.md) and the strings of its language, all
+``lab/lab.js``, the payload (see :func:`scenes.publish.lab_data.lab_payload`) and the strings of its language, all
 inline. The page makes no request of any kind (no CDN, no fetch, no module), so it works from
 ``file://``, inside an iframe and as a reveal.js slide.
 """
@@ -68,7 +68,7 @@ def _exercise(key: str, hash_: str, strings: dict) -> str:
 
 
 def render_lab_page(payload: dict) -> str:
-    """The complete lab page for ``payload`` (schema 1 of the lab contract), as HTML text.
+    """The complete lab page for ``payload`` (schema 1, from :func:`~scenes.publish.lab_data.lab_payload`), as HTML.
 
     Everything is inline: CSS (the palette's custom properties first), the script, the payload as
     ``<script type="application/json" id="lab-data">`` and the strings of ``payload["lang"]``.
