@@ -206,16 +206,25 @@ def cli(context: click.Context, config_path: str | None) -> None:
     """
     from pathlib import Path
 
-    from scenes.publish.config import CONFIG_NAME, ConfigError, default_map, read_config
+    from scenes.publish.config import CONFIG_NAME, ConfigError, default_map, read_config, string_overrides
 
     path = Path(config_path) if config_path else Path(CONFIG_NAME)
+    context.obj = {"strings": {}}
     if config_path or path.is_file():
         try:
-            context.default_map = default_map(read_config(path))
+            values = read_config(path)
         except ConfigError as error:
             _fail(str(error))
+        context.default_map = default_map(values)
+        context.obj["strings"] = string_overrides(values)
     if context.invoked_subcommand is None:
         context.invoke(render)
+
+
+def _string_overrides() -> dict:
+    """umbral.toml's ``[strings.<lang>]`` tables, as cli() read them ({} without a config)."""
+    root = click.get_current_context().find_root()
+    return (root.obj or {}).get("strings", {})
 
 
 @cli.command("list")
@@ -329,6 +338,13 @@ def _parse_thresholds(value: str | None) -> tuple[float, ...]:
     return thresholds
 
 
+def _parse_languages(value: str) -> tuple[str, ...]:
+    """``--lang en,es`` checked against the locale files there are (scenes/locales/<lang>.toml)."""
+    from scenes.strings import LANGUAGES
+
+    return _parse_choices(value, LANGUAGES, "--lang")
+
+
 def _parse_choices(value: str, allowed: tuple[str, ...], option: str) -> tuple[str, ...]:
     """'en,es' -> ('en', 'es'), each checked against ``allowed``."""
     chosen = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
@@ -380,7 +396,7 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     unknown = [name for name in names if name not in SCENES]
     if unknown:
         _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `umbral list`)")
-    langs = _parse_choices(lang, ("en", "es"), "--lang")
+    langs = _parse_languages(lang)
     formats = _parse_choices(fmt, ("mp4", "gif", "png", "webm", "mov"), "--format")
     if transparent and set(formats) - {"webm", "mov"}:
         _fail("--transparent needs --format webm or --format mov (mp4 and gif have no alpha)")
@@ -416,7 +432,7 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
         _fail("--pred-col and --true-col need --multiclass FILE (the table of true and predicted classes)")
     options = RenderOptions(quality=quality, resolution=size, fps=fps, aspect=aspect, transparent=transparent,
                             out_dir=Path(out_dir), at=thresholds, gif_loop=gif_loop == "forever", preset=preset,
-                            subtitles=not no_subtitles, scene_kwargs=scene_kwargs)
+                            subtitles=not no_subtitles, scene_kwargs=scene_kwargs, strings=_string_overrides())
     choice = choice_settings(cost_fn, cost_fp, choose_on, report_on, rule, choice_step, target_recall,
                              target_precision, resamples, bootstrap_seed)
     request = LectureRequest(scenes=names, langs=langs, formats=formats, options=options,
@@ -482,7 +498,7 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
     unknown = [name for name in names if name not in SCENES]
     if unknown:
         _fail(f"unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)} (see `umbral list`)")
-    langs = _parse_choices(lang, ("en", "es"), "--lang")
+    langs = _parse_languages(lang)
     size = _parse_resolution(resolution)
     check_costs(cost_fn, cost_fp)
     if one_file and deck_format != "html":
@@ -500,6 +516,7 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
     from scenes.publish.progress import choose_display
     from scenes.publish.registry import unmet_need
     from scenes.publish.slides import build_deck
+    from scenes.strings import overridden
 
     choice = choice_settings(cost_fn, cost_fp, choose_on, report_on, rule, choice_step, target_recall,
                              target_precision, resamples, bootstrap_seed)
@@ -527,9 +544,10 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
                 from scenes.publish.lab_page import render_lab_page
 
                 page = render_lab_page(lab_payload(study, dataset, code, cost_fn, cost_fp))
-            path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
-                              resolution=size, fps=fps, aspect=aspect, preset=preset,
-                              display=choose_display(quiet, echo=click.echo), lab_page=page)
+            with overridden(_string_overrides()):
+                path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
+                                  resolution=size, fps=fps, aspect=aspect, preset=preset,
+                                  display=choose_display(quiet, echo=click.echo), lab_page=page)
             click.echo(f"wrote {path}")
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to render: {error}", err=True)
@@ -549,7 +567,7 @@ def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, **data_kwargs) 
     """Write the lab: one offline page where students move θ themselves, with the videos' verified numbers."""
     from pathlib import Path
 
-    langs = _parse_choices(lang, ("en", "es"), "--lang")
+    langs = _parse_languages(lang)
     check_costs(cost_fn, cost_fp)
     if cost_fp <= 0:
         _fail("the lab's cost ratio C_FN / C_FP needs --cost-fp > 0; e.g. --cost-fn 10 --cost-fp 1")

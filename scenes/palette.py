@@ -35,7 +35,7 @@ BACKGROUND = "#15171C"
 PANEL_FILL = "#1E2128"
 TEXT = "#ECECEC"
 MUTED_TEXT = "#A9ADB6"
-GRID_LINE = "#5A5F6B"
+GRID_LINE = "#666C79"  # 3.4:1 on the background: axes and tracks carry meaning
 PANEL_STROKE = "#3A3E48"
 HIGHLIGHT = "#FFFFFF"
 LINK = SKY_BLUE
@@ -63,14 +63,14 @@ METRIC_COLORS = {
     "accuracy": YELLOW,
     "precision": ORANGE,
     "recall": BLUISH_GREEN,
-    "f1": VERMILLION,
-    "specificity": SKY_BLUE,
+    "f1": "#DB6819",  # Okabe-Ito vermillion, a shade lighter: 4.6:1 as text on a panel
+    "specificity": "#C0DAF9",  # pale sky: apart from balanced accuracy under protan/deutan vision
     "fpr": SKY_BLUE,
-    "auc": "#D9D9D9",
+    "auc": "#D0D0CD",  # a barely warm grey: apart from the white ROC dot and the chance line
     "balanced_accuracy": "#A9A3E6",
     "mcc": "#D4B483",
-    # The lab's two more metric cards (it draws no model comparison, so a model colour is free).
-    "npv": MODEL_COLORS[2],
+    # The lab's two more metric cards.
+    "npv": "#96869C",
     "cost": COST_CURVE_COLOR,
 }
 
@@ -103,3 +103,62 @@ def css_variables() -> str:
     named.update({f"metric-{name.replace('_', '-')}": color for name, color in METRIC_COLORS.items()})
     return ":root{" + " ".join(f"--{name}: {value};" for name, value in named.items()) + "}"
 
+
+
+# --- Themes -------------------------------------------------------------------------------------------------------
+# Every colour by its role, per theme: "dark" is read from the constants above (so it cannot drift from them),
+# "light" is for white slide decks, Beamer and printed handouts: white background, dark text, the same hue
+# families darkened until text reaches 4.5:1 and lines 3:1 on white and on the light panel fill
+# (tests/scenes/test_theme_contrast.py computes both, and keeps the colours that share a panel apart under
+# simulated colour-vision deficiencies). Roles that alias each other in "dark" mostly alias in "light" too; the lab-only
+# metric_specificity and metric_npv have their own colours there, so that the nine metric cards stay apart.
+
+
+def _dark_theme() -> dict:
+    """The dark theme, role by role, from today's constants."""
+    roles = {
+        "background": BACKGROUND, "panel_fill": PANEL_FILL, "text": TEXT, "muted_text": MUTED_TEXT,
+        "grid_line": GRID_LINE, "panel_stroke": PANEL_STROKE, "highlight": HIGHLIGHT, "link": LINK,
+        "positive": POSITIVE_COLOR, "negative": NEGATIVE_COLOR, "roc_dot": ROC_DOT_COLOR, "chance": CHANCE_COLOR,
+        "baseline": BASELINE_COLOR,
+        "cost_curve": COST_CURVE_COLOR, "cost_min": COST_MIN_COLOR, "cost_default": COST_DEFAULT_COLOR,
+        "cost_theory": COST_THEORY_COLOR,
+        "orange": ORANGE, "sky_blue": SKY_BLUE, "bluish_green": BLUISH_GREEN, "yellow": YELLOW, "blue": BLUE,
+        "vermillion": VERMILLION, "reddish_purple": REDDISH_PURPLE,
+        # The lab's confusion matrix (css_variables' --correct and --error).
+        "correct": BLUISH_GREEN, "error": VERMILLION,
+    }
+    roles.update({f"model_{i}": color for i, color in enumerate(MODEL_COLORS, start=1)})
+    roles.update({f"metric_{name}": color for name, color in METRIC_COLORS.items()})
+    return roles
+
+
+def _light_theme() -> dict:
+    """The light theme, role by role (the same roles as the dark one)."""
+    text, muted = "#1B1D22", "#59525F"
+    yellow, orange, green, vermillion = "#906800", "#893A00", "#00816C", "#B54A4D"
+    sky_blue, purple, blue = "#00517C", "#BA38B2", "#0072B2"
+    highlight = "#000000"
+    models = ("#0074C8", "#9B2702", "#7B7335", "#CA2C90")
+    roles = {
+        "background": "#FFFFFF", "panel_fill": "#F7F8FA", "text": text, "muted_text": muted,
+        "grid_line": "#7D828C", "panel_stroke": "#D5D8DE", "highlight": highlight, "link": sky_blue,
+        "positive": purple, "negative": sky_blue, "roc_dot": highlight, "chance": muted, "baseline": highlight,
+        "cost_curve": text, "cost_min": yellow, "cost_default": orange, "cost_theory": green,
+        "orange": orange, "sky_blue": sky_blue, "bluish_green": green, "yellow": yellow, "blue": blue,
+        "vermillion": vermillion, "reddish_purple": purple,
+        "correct": green, "error": vermillion,
+    }
+    roles.update({f"model_{i}": color for i, color in enumerate(models, start=1)})
+    roles.update({
+        "metric_accuracy": yellow, "metric_precision": orange, "metric_recall": green, "metric_f1": vermillion,
+        "metric_specificity": "#015F95", "metric_fpr": sky_blue, "metric_auc": "#343D3B",
+        "metric_balanced_accuracy": "#7054DD", "metric_mcc": "#5B412C", "metric_npv": "#5DA001",
+        "metric_cost": text,
+    })
+    return roles
+
+
+#: Theme name -> role -> "#RRGGBB". Roles: the names of css_variables (with "_"), the seven Okabe-Ito hues,
+#: "roc_dot", "chance", "baseline", "cost_*", "model_1".."model_4" and "metric_<name>" for each METRIC_COLORS key.
+THEMES = {"dark": _dark_theme(), "light": _light_theme()}

@@ -44,6 +44,7 @@ from scenes.palette import (  # noqa: F401  (re-exported: scenes read every colo
     SIZE_TITLE,
     SKY_BLUE,
     TEXT,
+    THEMES,
     VERMILLION,
     YELLOW,
 )

@@ -17,6 +17,9 @@ Example::
     model_name = ["lr=logistic regression"]
     choose_on = "validation"
     rule = "max_f1"
+
+    [strings.en]            # your own wording for any scene string (keys: scenes/locales/en.toml)
+    closing = "Pick the mistakes you can live with."
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-__all__ = ["CONFIG_NAME", "ConfigError", "KEYS", "default_map", "read_config"]
+__all__ = ["CONFIG_NAME", "ConfigError", "KEYS", "default_map", "read_config", "string_overrides"]
 
 CONFIG_NAME = "umbral.toml"
 
@@ -82,6 +85,8 @@ KEYS = {
     "multiclass": ("multiclass_path", ("render", "watch")),
     "pred_col": ("pred_col", ("render", "watch")),
     "true_col": ("true_col", ("render", "watch")),
+    # [strings.<lang>] tables: checked here, kept apart from click's defaults (see string_overrides).
+    "strings": ("strings", ()),
 }
 
 _LISTS = {"lang", "format", "at", "models"}
@@ -101,11 +106,24 @@ def read_config(path: Path) -> dict:
     if unknown:
         raise ConfigError(f"{path}: unknown key {unknown[0]!r}; known keys: {', '.join(sorted(KEYS))}")
     for key, value in values.items():
+        if key == "strings":
+            from scenes.strings import LocaleError, check_overrides
+
+            try:
+                check_overrides(value)
+            except LocaleError as error:
+                raise ConfigError(f"{path}: {error}") from None
+            continue
         if isinstance(value, dict):
             raise ConfigError(f"{path}: {key!r} must be a value, not a table")
         if key == "scenes" and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise ConfigError(f"{path}: 'scenes' must be a list of scene names, e.g. [\"ThresholdSweep\"]")
     return values
+
+
+def string_overrides(values: dict) -> dict[str, dict[str, str]]:
+    """The ``[strings.<lang>]`` tables of a config: ``{lang: {key: text}}`` for :func:`scenes.strings.overridden`."""
+    return values.get("strings", {})
 
 
 def default_map(values: dict) -> dict:

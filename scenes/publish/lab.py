@@ -19,7 +19,7 @@ LAB_SCENE = "Lab"
 # What the page is made of, besides the metrics core: its numbers, page, assets and words.
 _LAB_CODE = ("scenes/publish/lab.py", "scenes/publish/lab_data.py", "scenes/publish/lab_page.py",
              "scenes/publish/lab/lab.html", "scenes/publish/lab/lab.css", "scenes/publish/lab/lab.js",
-             "scenes/lab_strings.py", "scenes/strings.py", "scenes/palette.py", "metrics")
+             "scenes/lab_strings.py", "scenes/strings.py", "scenes/locales", "scenes/palette.py", "metrics")
 
 
 def lab_path(out_dir: Path, dataset_name: str, lang: str) -> Path:

@@ -33,8 +33,8 @@ DATASETS_FILE = "datasets.json"
 ROOT = Path(__file__).resolve().parents[2]
 # Code every scene depends on; a scene adds its own module file.
 _SHARED_CODE = ("scenes/components", "scenes/numbers", "scenes/base.py", "scenes/palette.py", "scenes/style.py",
-                "scenes/strings.py", "scenes/facts.py", "scenes/publish/runner.py", "scenes/publish/media_convert.py",
-                "scenes/publish/subtitles.py", "metrics")
+                "scenes/strings.py", "scenes/locales", "scenes/facts.py", "scenes/publish/runner.py",
+                "scenes/publish/media_convert.py", "scenes/publish/subtitles.py", "metrics")
 _DATA_CODE = ("data",)
 
 
@@ -50,12 +50,12 @@ def file_sha256(path: Path) -> str:
 def _python_files(relative: str) -> list[Path]:
     path = ROOT / relative
     if path.is_dir():
-        return sorted(path.rglob("*.py"))
+        return sorted(file for file in path.rglob("*") if file.suffix in (".py", ".toml"))
     return [path] if path.exists() else []
 
 
 def hash_sources(relatives) -> str:
-    """sha256 of the files under ``relatives`` (folders: their .py files), names and bytes."""
+    """sha256 of the files under ``relatives`` (folders: their .py and .toml files), names and bytes."""
     digest = hashlib.sha256()
     for relative in relatives:
         for path in _python_files(relative):

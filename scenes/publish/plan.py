@@ -71,4 +71,5 @@ def job_options(request: LectureRequest, job: Job) -> dict:
             "transparent": o.transparent, "gif_loop": o.gif_loop, "preset": o.preset, "subtitles": o.subtitles,
             "still_at": job.still_at, "cost_fn": request.cost_fn, "cost_fp": request.cost_fp,
             "scene_kwargs": repr(sorted(o.scene_kwargs.items())),
+            "strings": repr(sorted(o.strings.get(job.lang, {}).items())),
             "choice": repr(request.choice) if job.scene in NEEDS else None}

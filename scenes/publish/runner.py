@@ -54,6 +54,8 @@ class RenderOptions:
     subtitles: bool = True
     #: Extra keyword arguments for the scene constructors (e.g. ``multiclass=...``).
     scene_kwargs: dict = field(default_factory=dict)
+    #: umbral.toml's ``[strings.<lang>]`` tables, ``{lang: {key: text}}`` (see :func:`scenes.strings.overridden`).
+    strings: dict = field(default_factory=dict)
 
     @property
     def variant(self) -> str:
@@ -126,8 +128,10 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
     """Render with Manim into ``media_dir``; return (artifact, subtitles or None)."""
     from manim import tempconfig
 
+    from scenes.strings import overridden
+
     cls = scene_class(scene_name)
-    with tempconfig(_manim_config(options, media_dir, fmt)):
+    with tempconfig(_manim_config(options, media_dir, fmt)), overridden(options.strings):
         accepted = {k: v for k, v in options.scene_kwargs.items() if k in getattr(cls, "scene_options", ())}
         scene = cls(facts, options.lang, still_at=still_at, **accepted)
         if reporter is not None:
