@@ -1,6 +1,6 @@
 # umbral: two commands on a fresh Debian 12 machine.
 #   make render   installs everything, then renders the default lecture into out/ (and the
-#                 lesson on choosing θ honestly, on screening8)
+#                 lesson on choosing θ honestly and its lab, on screening8)
 #   make test     installs everything, then runs the test suite
 # Idempotent: a second run only does what is missing.
 
@@ -19,6 +19,7 @@ APT_PACKAGES := build-essential pkg-config python3-dev python3-venv libcairo2-de
 render: setup
 	$(BIN)/umbral
 	$(BIN)/umbral render ModelsCompared HonestThreshold --data screening8
+	$(BIN)/umbral lab --data screening8
 
 test: setup $(REVEAL)
 	$(BIN)/python -m pytest
