@@ -61,7 +61,7 @@ class LectureScene(Scene):
     def __init__(self, facts: Facts, lang: str = "en", still_at: float | None = None, **kwargs):
         self.facts = facts
         self.lang = lang
-        self.strings = strings_for(lang)
+        self.strings = strings_for(lang, facts.name)
         self.still_at = still_at
         super().__init__(**kwargs)
 

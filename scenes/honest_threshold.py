@@ -47,13 +47,8 @@ from scenes.strings import dataset_title, model_name, split_label
 
 __all__ = ["HonestThreshold"]
 
-CHOSEN_COLOR = style.COST_MIN_COLOR
-DEFAULT_COLOR = style.COST_DEFAULT_COLOR
-PEEK_COLOR = style.REDDISH_PURPLE
-TARGET_COLOR = style.MUTED_TEXT
-#: Curve colour per rule: a metric keeps its colour in every scene; cost, J and distance are plain.
-CURVE_COLORS = {"max_f1": style.METRIC_COLORS["f1"], "target_recall": style.METRIC_COLORS["recall"],
-                "target_precision": style.METRIC_COLORS["precision"]}
+#: Metric whose colour each rule's curve takes (a metric keeps its colour in every scene); cost, J, distance are plain.
+CURVE_METRICS = {"max_f1": "f1", "target_recall": "recall", "target_precision": "precision"}
 
 
 class HonestThreshold(LectureScene):
@@ -145,7 +140,12 @@ class HonestThreshold(LectureScene):
         return s["honest_row_peek_gap"].format(gap=format_gap(n, n.optimism), honest=honest)
 
     # -- building -----------------------------------------------------------
-    def lines(self, words: str, width: float, size: float = style.SIZE_SMALL, color: str = style.TEXT,
+    @staticmethod
+    def curve_colour(rule: str) -> str:
+        """The colour of ``rule``'s metric curve in the active theme: its metric's, or the cost curve's."""
+        return style.METRIC_COLORS[CURVE_METRICS[rule]] if rule in CURVE_METRICS else style.COST_CURVE_COLOR
+
+    def lines(self, words: str, width: float, size: float = style.SIZE_SMALL, color: str | None = None,
               weight: str = "NORMAL", align=LEFT) -> VGroup:
         """``words`` in the fewest lines no wider than ``width``, as even as can be; ``align=None`` centres them.
 
@@ -181,7 +181,7 @@ class HonestThreshold(LectureScene):
         """Space between two legend rows."""
         return self.narrow_row_gap if style.narrow() else self.row_gap
 
-    def row(self, words: str, left: float, width: float, glyph=None, color: str = style.TEXT) -> VGroup:
+    def row(self, words: str, left: float, width: float, glyph=None, color: str | None = None) -> VGroup:
         """A legend row: ``glyph`` (or nothing) in a small square, then the words wrapped to the column."""
         text = self.lines(words, width - self.glyph_room - 0.15, size=self.row_size, color=color)
         text.align_to([left + self.glyph_room + 0.15, 0, 0], LEFT)
@@ -258,14 +258,14 @@ class HonestThreshold(LectureScene):
         n = self.numbers
         panel = self.choose_panel if which == "choose" else self.report_panel
         values = n.metric_choose if which == "choose" else n.metric_report
-        return panel.curve(n.grid, values, CURVE_COLORS.get(n.rule, style.COST_CURVE_COLOR))
+        return panel.curve(n.grid, values, self.curve_colour(n.rule))
 
     def targets(self) -> VGroup:
         """A dashed line at the target on both panels (target rules only)."""
         n = self.numbers
         if n.target is None:
             return VGroup()
-        return VGroup(*(p.hline(n.target, TARGET_COLOR) for p in (self.choose_panel, self.report_panel)))
+        return VGroup(*(p.hline(n.target, style.MUTED_TEXT) for p in (self.choose_panel, self.report_panel)))
 
     def choose_marks(self) -> VGroup:
         """θ* on the choosing panel (line and dot) and its legend row; or, without θ*, the reason."""
@@ -276,12 +276,12 @@ class HonestThreshold(LectureScene):
             self.choose_rows = self.stack([row], self.rows_top)
             return VGroup(self.targets(), self.choose_rows)
         p = self.choose_panel
-        self.choose_line = p.vline(n.chosen, CHOSEN_COLOR)
-        dot = p.dot(n.chosen, n.value_choose, CHOSEN_COLOR)
+        self.choose_line = p.vline(n.chosen, style.COST_MIN_COLOR)
+        dot = p.dot(n.chosen, n.value_choose, style.COST_MIN_COLOR)
         key = "honest_row_chosen" if n.target is None else "honest_row_chosen_target"
         words = s[key].format(theta=self.theta(n.chosen), metric=w["metric"], value=self.value(n.value_choose),
                               split=w["choose"], target=w["target"])
-        glyph = p.dot(0, p.axis.low, CHOSEN_COLOR)
+        glyph = p.dot(0, p.axis.low, style.COST_MIN_COLOR)
         self.choose_rows = self.stack([self.row(words, left, width, glyph)], self.rows_top)
         return VGroup(self.targets(), self.choose_line, dot, self.choose_rows)
 
@@ -293,13 +293,14 @@ class HonestThreshold(LectureScene):
         rows = [
             self.row(s["honest_row_report"].format(theta=self.theta(n.chosen), split=w["report"], metric=w["metric"],
                                                    value=self.value(n.value_report)),
-                     left, width, p.dot(0, p.axis.low, CHOSEN_COLOR)),
+                     left, width, p.dot(0, p.axis.low, style.COST_MIN_COLOR)),
             self.row(s["honest_row_half"].format(metric=w["metric"], value=self.value(n.value_half)),
-                     left, width, p.square(0, p.axis.low, DEFAULT_COLOR)),
+                     left, width, p.square(0, p.axis.low, style.COST_DEFAULT_COLOR)),
             self.row(self.half_comparison(), left, width),
         ]
         self.report_rows = self.stack(rows, self.rows_top)
-        marks = VGroup(p.square(DEFAULT_THRESHOLD, n.value_half), p.dot(n.chosen, n.value_report, CHOSEN_COLOR))
+        chosen = p.dot(n.chosen, n.value_report, style.COST_MIN_COLOR)
+        marks = VGroup(p.square(DEFAULT_THRESHOLD, n.value_half), chosen)
         return VGroup(marks, self.report_rows)
 
     def peek_marks(self) -> VGroup:
@@ -309,15 +310,16 @@ class HonestThreshold(LectureScene):
         left, width = self.columns["report"]
         top = self.report_rows.get_bottom()[1] - self.between_rows
         if n.peek is None:
-            rows = [self.row(s["honest_row_peek_none"].format(split=w["report"]), left, width, color=PEEK_COLOR)]
+            words = s["honest_row_peek_none"].format(split=w["report"])
+            rows = [self.row(words, left, width, color=style.REDDISH_PURPLE)]
             return self.stack(rows, top)
-        marks = VGroup(p.ring(n.peek, n.value_peek, PEEK_COLOR))
+        marks = VGroup(p.ring(n.peek, n.value_peek, style.REDDISH_PURPLE))
         if n.peek != n.chosen:
-            marks.add(p.vline(n.peek, PEEK_COLOR))
-        glyph = p.ring(0, p.axis.low, PEEK_COLOR).scale(0.6)
+            marks.add(p.vline(n.peek, style.REDDISH_PURPLE))
+        glyph = p.ring(0, p.axis.low, style.REDDISH_PURPLE).scale(0.6)
         rows = [self.row(s["honest_row_peek"].format(split=w["report"], theta=self.theta(n.peek), metric=w["metric"],
                                                      value=self.value(n.value_peek)), left, width, glyph,
-                         color=PEEK_COLOR),
+                         color=style.REDDISH_PURPLE),
                 self.row(self.peek_gap(), left, width)]
         return VGroup(marks, self.stack(rows, top))
 
@@ -328,7 +330,7 @@ class HonestThreshold(LectureScene):
         left, width = self.columns["choose"]
         height = (self.narrow_layout if style.narrow() else self.wide_layout)["strip_height"]
         baseline = self.choose_rows.get_bottom()[1] - 0.3 - height
-        self.strip = cp.strip(n.strip, baseline, height, CHOSEN_COLOR)
+        self.strip = cp.strip(n.strip, baseline, height, style.COST_MIN_COLOR)
         parts = VGroup()
         if n.theta_low is not None:
             low, high = self.theta(n.theta_low), self.theta(n.theta_high)
@@ -337,12 +339,12 @@ class HonestThreshold(LectureScene):
                                  size=self.row_size)
             caption.next_to(bracket, DOWN, buff=0.15)
             caption.set_x(min(max(bracket.get_x(), left + caption.width / 2), left + width - caption.width / 2))
-            bands = VGroup(*(panel.band(n.theta_low, n.theta_high, CHOSEN_COLOR) for panel in (cp, rp)))
+            bands = VGroup(*(panel.band(n.theta_low, n.theta_high, style.COST_MIN_COLOR) for panel in (cp, rp)))
             parts.add(bands, bracket, caption)
         rleft, rwidth = self.columns["report"]
         rows = []
         if n.metric_low is not None:
-            swatch = Square(side_length=0.22, stroke_width=0).set_fill(CHOSEN_COLOR, opacity=0.45)
+            swatch = Square(side_length=0.22, stroke_width=0).set_fill(style.COST_MIN_COLOR, opacity=0.45)
             rows.append(self.row(s["honest_row_wobble"].format(metric=w["metric"], split=w["report"],
                                                                low=self.value(n.metric_low),
                                                                high=self.value(n.metric_high)),
@@ -362,7 +364,7 @@ class HonestThreshold(LectureScene):
                  self.lines(s["honest_opening_plan"].format(**w), width, size=style.SIZE_LABEL, align=None),
                  self.lines(s["honest_header_rule"].format(**w), width, color=style.MUTED_TEXT, align=None)]
         if self.numbers.on_train:
-            parts.append(self.lines(s["honest_note_train"], width, color=PEEK_COLOR, align=None))
+            parts.append(self.lines(s["honest_note_train"], width, color=style.REDDISH_PURPLE, align=None))
         return style.fit_width(VGroup(*parts).arrange(DOWN, buff=0.35))
 
     def closing(self) -> VGroup:
@@ -436,7 +438,7 @@ class HonestThreshold(LectureScene):
                  comparison=self.half_comparison(), **w)
         self.play_for(self.fade_seconds, FadeIn(self.report_panel))
         self.play_for(self.draw_seconds, Create(report_curve))
-        report_line = self.report_panel.vline(n.chosen, CHOSEN_COLOR)
+        report_line = self.report_panel.vline(n.chosen, style.COST_MIN_COLOR)
         self.play_for(self.carry_seconds, TransformFromCopy(self.choose_line, report_line))
         carried = self.carry_marks()
         self.play_for(self.mark_seconds, FadeIn(carried))

@@ -126,7 +126,7 @@ class MulticlassConfusion(LectureScene):
     def _row_gap(self) -> float:
         return min(self.row_gap_max, 3.8 / (len(self.numbers.labels) + 4))
 
-    def _table_row(self, row: int, name: str, values: tuple, color: str = style.TEXT) -> VGroup:
+    def _table_row(self, row: int, name: str, values: tuple, color: str | None = None) -> VGroup:
         """One table row: a name at the panel's left, then values centred on the columns."""
         y = self.table_top - row * self._row_gap()
         cells = VGroup(style.text(name, size=style.SIZE_SMALL, color=color)

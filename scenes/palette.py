@@ -74,15 +74,20 @@ METRIC_COLORS = {
     "cost": COST_CURVE_COLOR,
 }
 
-# Font sizes (Manim units: 48 is Manim's default). 20 is the smallest used;
-# at 480p it is about 12 px high, at 1080p about 27 px.
+# Font sizes (Manim units: 48 is Manim's default). Inter's cap height is 0.0101 frame units per unit of
+# size and the frame is 8 units high, so size 20 is a cap height of 2.5 % of the frame (18 px at 720p).
+# Floors (tests/scenes/layout_check.py measures them at every beat): any text 2.4 % (2.2 % at 4:3),
+# the numbers that carry the story 4 %.
 SIZE_TITLE = 40
 SIZE_HEADER = 36
 SIZE_LABEL = 24
 SIZE_SMALL = 20
-#: The least a panel may shrink text to fit a narrow (4:3) frame or long Spanish words.
-SIZE_MIN_READABLE = 12
-SIZE_NUMBER = 30
+#: The least a text may shrink to in a 16:9 frame (cap height 2.4 % of the frame height) ...
+SIZE_MIN_READABLE = 19.1
+#: ... and in a 4:3 frame (2.2 %).
+SIZE_MIN_READABLE_NARROW = 17.5
+#: Story numbers (grid counts, metric values, θ, AUC/AP, costs): never below this (4 %).
+SIZE_NUMBER = 32
 SIZE_CELL_COUNT = 40
 SIZE_READOUT = 24
 

@@ -27,8 +27,8 @@ from scenes.numbers.roc_pr_curves import roc_pr_numbers
 
 __all__ = ["RocPrCurves"]
 
-ROC_COLOR = style.METRIC_COLORS["auc"]
-PR_COLOR = style.METRIC_COLORS["precision"]
+#: The metric whose colour each curve takes (read from the active theme when drawn).
+ROC_METRIC, PR_METRIC = "auc", "precision"
 
 
 class RocPrCurves(LectureScene):
@@ -49,6 +49,11 @@ class RocPrCurves(LectureScene):
     caption_gap = 0.25
 
     # -- building -------------------------------------------------------
+    @staticmethod
+    def colour(metric: str) -> str:
+        """``metric``'s colour in the active theme."""
+        return style.METRIC_COLORS[metric]
+
     def build_layout(self) -> VGroup:
         """Both empty plots, the step legend and the live counter; curves and areas built, not added."""
         s = self.strings
@@ -121,10 +126,10 @@ class RocPrCurves(LectureScene):
         s, n, roc, pr = self.strings, self.numbers, self.roc_axes, self.pr_axes
         chance_value = f"{n.chance_auc:.1f}"
         parts = {
-            "roc": roc.polyline(n.roc_fpr, n.roc_tpr, ROC_COLOR),
-            "roc_area": roc.region(n.roc_fpr, n.roc_tpr, ROC_COLOR, self.area_opacity),
-            "pr": pr.polyline(n.pr_recall, n.pr_precision, PR_COLOR),
-            "pr_area": pr.region(n.pr_recall, n.pr_precision, PR_COLOR, self.area_opacity),
+            "roc": roc.polyline(n.roc_fpr, n.roc_tpr, self.colour(ROC_METRIC)),
+            "roc_area": roc.region(n.roc_fpr, n.roc_tpr, self.colour(ROC_METRIC), self.area_opacity),
+            "pr": pr.polyline(n.pr_recall, n.pr_precision, self.colour(PR_METRIC)),
+            "pr_area": pr.region(n.pr_recall, n.pr_precision, self.colour(PR_METRIC), self.area_opacity),
         }
         parts["tip"] = Dot(roc.point(0, 0), radius=0.08, color=style.HIGHLIGHT)
         diagonal = DashedLine(roc.point(0, 0), roc.point(1, 1), color=style.CHANCE_COLOR,
@@ -152,7 +157,7 @@ class RocPrCurves(LectureScene):
         values = {"auc": f"{n.auc:.2f}", "percent": n.auc_percent, "prevalence": f"{n.prevalence:.2f}",
                   "chance": f"{n.chance_auc:.1f}", "ap": f"{n.average_precision:.2f}"}
         lines = []
-        for key, color in (("rocpr_read_auc", ROC_COLOR), ("rocpr_read_pr", PR_COLOR)):
+        for key, color in (("rocpr_read_auc", self.colour(ROC_METRIC)), ("rocpr_read_pr", self.colour(PR_METRIC))):
             line = style.text(s[key].format(**values), size=style.SIZE_LABEL)
             if line.width > style.safe_width():
                 line = style.text(s[key].format(**values), size=style.SIZE_SMALL)

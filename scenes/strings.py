@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["DATASET_TITLES", "EN", "ES", "LANGUAGES", "LOCALES", "LOCALES_DIR", "LocaleError", "MODEL_NAMES",
-           "REFERENCE", "SPLIT_NAMES", "check_overrides", "dataset_title", "load_locales", "locale_problems",
-           "model_name", "overridden", "part_caption", "placeholders", "split_label", "strings_for"]
+__all__ = ["CLASS_NAME_KEYS", "DATASET_TITLES", "EN", "ES", "LANGUAGES", "LOCALES", "LOCALES_DIR", "LocaleError",
+           "MODEL_NAMES", "REFERENCE", "SPLIT_NAMES", "check_overrides", "class_names", "dataset_title",
+           "load_locales", "locale_problems", "model_name", "overridden", "part_caption", "placeholders",
+           "split_label", "strings_for", "strings_for_raw"]
 
 #: The folder of the locale files shipped with umbral.
 LOCALES_DIR = Path(__file__).with_name("locales")
@@ -124,13 +125,59 @@ DATASET_TITLES = {lang: tables["dataset_titles"] for lang, tables in LOCALES.ite
 MODEL_NAMES = {lang: tables["model_names"] for lang, tables in LOCALES.items()}
 SPLIT_NAMES = {lang: tables["split_names"] for lang, tables in LOCALES.items()}
 
+#: The two class-name keys: plural nouns any string may use as ``{positive_name}`` / ``{negative_name}``.
+CLASS_NAME_KEYS = ("positive_name", "negative_name")
+#: A built-in dataset's own class names, by language: {"positive_name": {dataset: noun}, ...}.
+DATASET_CLASS_NAMES = {lang: {"positive_name": tables["positive_names"], "negative_name": tables["negative_names"]}
+                       for lang, tables in LOCALES.items()}
+#: (lang, key) pairs a lecturer's override has set now (see :func:`overridden`).
+_OVERRIDDEN: set[tuple[str, str]] = set()
 
-def strings_for(lang: str) -> dict:
-    """The string table of ``lang``, one of :data:`LANGUAGES` ("en", "es"...)."""
+
+def class_names(lang: str, dataset: str | None = None) -> dict[str, str]:
+    """The class nouns in ``lang``: the lecturer's, else the built-in dataset's, else the locale's.
+
+    Examples
+    --------
+    >>> class_names("en", "breast-cancer")["positive_name"]
+    'malignant tumours'
+    >>> class_names("es", "my_scores")["negative_name"]
+    'negativos'
+    """
+    table = strings_for_raw(lang)
+    own = DATASET_CLASS_NAMES.get(lang, {})
+    return {key: table[key] if (lang, key) in _OVERRIDDEN or dataset not in own.get(key, {}) else own[key][dataset]
+            for key in CLASS_NAME_KEYS}
+
+
+def strings_for_raw(lang: str) -> dict:
+    """The string table of ``lang`` as written, ``{positive_name}`` and ``{negative_name}`` unfilled."""
     try:
         return _TABLES[lang]
     except KeyError:
         raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}") from None
+
+
+def strings_for(lang: str, dataset: str | None = None) -> dict:
+    """The string table of ``lang``, one of :data:`LANGUAGES` ("en", "es"...), with the class names filled.
+
+    ``{positive_name}`` and ``{negative_name}`` in every string become the nouns of
+    :func:`class_names` for ``dataset``; every other ``{placeholder}`` stays for the scene to fill.
+
+    Examples
+    --------
+    >>> any("{positive_name}" in text for text in strings_for("es", "clinic20").values())
+    False
+    """
+    table = strings_for_raw(lang)
+    names = class_names(lang, dataset)
+    filled = {}
+    for key, text in table.items():
+        if "_name}" in text:
+            for name, noun in names.items():
+                text = text.replace(f"{{{name}}}", noun)
+        filled[key] = text
+    return filled
 
 
 def dataset_title(name: str, fallback: str, lang: str) -> str:
@@ -189,6 +236,9 @@ def check_overrides(overrides: object) -> dict[str, dict[str, str]]:
                 raise LocaleError(f"[strings.{lang}] unknown key {key!r} (the keys of scenes/locales/en.toml)")
             if not isinstance(text, str):
                 raise LocaleError(f"[strings.{lang}] {key} must be a string, not a {type(text).__name__}")
+            if key in CLASS_NAME_KEYS and not _good_class_name(text):
+                raise LocaleError(f"[strings.{lang}] {key} = {text!r}: a class name is a plural noun of 1 to 40 "
+                                  "characters on one line, without braces, e.g. \"diabetics\"")
             try:
                 extra = sorted(placeholders(text) - placeholders(english[key]))
             except ValueError as error:  # an unmatched brace
@@ -198,6 +248,10 @@ def check_overrides(overrides: object) -> dict[str, dict[str, str]]:
                 raise LocaleError(f"[strings.{lang}] {key}: {{{extra[0]}}} is not a placeholder of the English text "
                                   f"(it has {allowed})")
     return overrides
+
+
+def _good_class_name(text: str) -> bool:
+    return 0 < len(text.strip()) <= 40 and not any(char in text for char in "{}\n\r\t")
 
 
 @contextmanager
@@ -214,10 +268,13 @@ def overridden(overrides: dict[str, dict[str, str]]) -> Iterator[None]:
     """
     check_overrides(overrides)
     saved = {lang: {key: _TABLES[lang][key] for key in table} for lang, table in overrides.items()}
+    marked = {(lang, key) for lang, table in overrides.items() for key in table} - _OVERRIDDEN
     try:
         for lang, table in overrides.items():
             _TABLES[lang].update(table)
+        _OVERRIDDEN.update(marked)
         yield
     finally:
+        _OVERRIDDEN.difference_update(marked)
         for lang, table in saved.items():
             _TABLES[lang].update(table)

@@ -8,46 +8,69 @@ scene reads ``style.TEXT`` or ``style.SIZE_LABEL``; what only Manim needs
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from manim import Text
 
-from scenes.palette import (  # noqa: F401  (re-exported: scenes read every colour and size from style)
-    BACKGROUND,
-    BASELINE_COLOR,
-    BLUE,
-    BLUISH_GREEN,
-    CHANCE_COLOR,
-    COST_CURVE_COLOR,
-    COST_DEFAULT_COLOR,
-    COST_MIN_COLOR,
-    COST_THEORY_COLOR,
+from scenes import palette
+from scenes.palette import (  # noqa: F401  (re-exported: scenes read every size from style)
     FONT,
-    GRID_LINE,
-    HIGHLIGHT,
-    LINK,
-    METRIC_COLORS,
-    MODEL_COLORS,
-    MUTED_TEXT,
-    NEGATIVE_COLOR,
-    ORANGE,
-    PANEL_FILL,
-    PANEL_STROKE,
-    POSITIVE_COLOR,
-    REDDISH_PURPLE,
-    ROC_DOT_COLOR,
     SIZE_CELL_COUNT,
     SIZE_HEADER,
     SIZE_LABEL,
     SIZE_MIN_READABLE,
+    SIZE_MIN_READABLE_NARROW,
     SIZE_NUMBER,
     SIZE_READOUT,
     SIZE_SMALL,
     SIZE_TITLE,
-    SKY_BLUE,
-    TEXT,
     THEMES,
-    VERMILLION,
-    YELLOW,
 )
+
+#: Colour constant -> its role in :data:`scenes.palette.THEMES`. ``style.TEXT`` and the rest are read from the
+#: active theme each time they are used (module ``__getattr__``), so one render can be dark and the next light.
+COLOUR_ROLES = {
+    "BACKGROUND": "background", "PANEL_FILL": "panel_fill", "TEXT": "text", "MUTED_TEXT": "muted_text",
+    "GRID_LINE": "grid_line", "PANEL_STROKE": "panel_stroke", "HIGHLIGHT": "highlight", "LINK": "link",
+    "POSITIVE_COLOR": "positive", "NEGATIVE_COLOR": "negative", "ROC_DOT_COLOR": "roc_dot",
+    "CHANCE_COLOR": "chance", "BASELINE_COLOR": "baseline", "COST_CURVE_COLOR": "cost_curve",
+    "COST_MIN_COLOR": "cost_min", "COST_DEFAULT_COLOR": "cost_default", "COST_THEORY_COLOR": "cost_theory",
+    "ORANGE": "orange", "SKY_BLUE": "sky_blue", "BLUISH_GREEN": "bluish_green", "YELLOW": "yellow",
+    "BLUE": "blue", "VERMILLION": "vermillion", "REDDISH_PURPLE": "reddish_purple",
+}
+
+_active = {"theme": "dark"}
+
+
+def theme_name() -> str:
+    """The theme scenes are drawn in now: "dark" (the default) or "light"."""
+    return _active["theme"]
+
+
+@contextmanager
+def themed(name: str):
+    """Draw in theme ``name`` ("dark" or "light") inside the block; the previous theme after it."""
+    if name not in THEMES:
+        raise ValueError(f"unknown theme {name!r}: use one of {', '.join(THEMES)}")
+    previous = _active["theme"]
+    _active["theme"] = name
+    try:
+        yield
+    finally:
+        _active["theme"] = previous
+
+
+def __getattr__(name: str):
+    """``TEXT``, ``METRIC_COLORS``, ``MODEL_COLORS`` ...: the active theme's colour for that role."""
+    roles = THEMES[_active["theme"]]
+    if name in COLOUR_ROLES:
+        return roles[COLOUR_ROLES[name]]
+    if name == "METRIC_COLORS":
+        return {metric: roles[f"metric_{metric}"] for metric in palette.METRIC_COLORS}
+    if name == "MODEL_COLORS":
+        return tuple(roles[f"model_{i}"] for i in range(1, len(palette.MODEL_COLORS) + 1))
+    raise AttributeError(f"module 'scenes.style' has no attribute {name!r}")
+
 
 # Stroke widths.
 STROKE_THIN = 1.5
@@ -65,6 +88,16 @@ PANEL_TOP = 2.45
 PANEL_GAP = 0.4
 
 
+def story_number(mobject):
+    """Mark ``mobject`` (a number or a group of them) as a number that carries the story. Returns it.
+
+    Grid counts, metric values, θ, AUC/AP and costs: the layout check holds their cap height to at
+    least 4 % of the frame height (every other text to 2.4 %, 2.2 % at 4:3).
+    """
+    mobject.story_number = True
+    return mobject
+
+
 def safe_width() -> float:
     """Usable width of the current frame (16:9 or 4:3) inside the side margins."""
     from manim import config
@@ -79,6 +112,11 @@ def fit_width(mobject):
     return mobject
 
 
+def min_readable() -> float:
+    """The least font size any text may shrink to in the current frame (16:9 or 4:3)."""
+    return SIZE_MIN_READABLE_NARROW if narrow() else SIZE_MIN_READABLE
+
+
 def narrow() -> bool:
     """True in a 4:3 frame (10.67 x 8 units), where side-by-side panels must shrink."""
     from manim import config
@@ -86,7 +124,7 @@ def narrow() -> bool:
     return config.frame_width / config.frame_height < 1.5
 
 
-def text(content: str, size: float = SIZE_LABEL, color: str = TEXT, **kwargs) -> Text:
+def text(content: str, size: float = SIZE_LABEL, color: str | None = None, **kwargs) -> Text:
     """A Text in the pinned font (never the Manim default serif).
 
     Pango draws the glyphs on a canvas the size of the output video, so at a
@@ -98,12 +136,13 @@ def text(content: str, size: float = SIZE_LABEL, color: str = TEXT, **kwargs) ->
     width, height = config.pixel_width, config.pixel_height
     config.pixel_width, config.pixel_height = max(width, 3840), max(height, 2160)
     try:
-        return Text(content, font=FONT, font_size=size, color=color, disable_ligatures=True, **kwargs)
+        return Text(content, font=FONT, font_size=size, color=color or __getattr__("TEXT"), disable_ligatures=True,
+                    **kwargs)
     finally:
         config.pixel_width, config.pixel_height = width, height
 
 
-def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str = TEXT, **kwargs):
+def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | None = None, **kwargs):
     """A VGroup of centred Texts, one per line (a multi-line Text is left-aligned).
 
     Lines break at the given newlines; if one of them is wider than ``width``

@@ -92,7 +92,7 @@ class LiveText(VGroup):
     """
 
     def __init__(self, template: str, slots: dict, size: float = style.SIZE_READOUT,
-                 color: str = style.TEXT, colors: dict | None = None, weights: dict | None = None,
+                 color: str | None = None, colors: dict | None = None, weights: dict | None = None,
                  align: str = "left", **kwargs):
         super().__init__(**kwargs)
         self.template = template

@@ -64,7 +64,7 @@ class ModelCurves(VGroup):
     """
 
     def __init__(self, kind: str, title: str, x_label: str, y_label: str, curves, colors, side: float = 3.0,
-                 x_color: str = style.TEXT, y_color: str = style.TEXT):
+                 x_color: str | None = None, y_color: str | None = None):
         VGroup.__init__(self)
         if kind not in ("roc", "pr"):
             raise ValueError(f"kind must be 'roc' or 'pr', not {kind!r}")

@@ -9,9 +9,12 @@ from scenes import style
 
 __all__ = ["PairGrid", "pair_mark"]
 
-FILL_COLOR = style.METRIC_COLORS["auc"]
-CROSS_COLOR = style.VERMILLION
 FILL_OPACITY = 0.55
+
+
+def fill_colour() -> str:
+    """A right-ordered pair's fill: the AUC's colour in the active theme."""
+    return style.METRIC_COLORS["auc"]
 
 
 def pair_mark(outcome: float, width: float, height: float) -> VMobject:
@@ -23,12 +26,12 @@ def pair_mark(outcome: float, width: float, height: float) -> VMobject:
     """
     w, h = width / 2, height / 2
     if outcome == 1.0:
-        return Rectangle(width=width, height=height, stroke_width=0).set_fill(FILL_COLOR, FILL_OPACITY)
+        return Rectangle(width=width, height=height, stroke_width=0).set_fill(fill_colour(), FILL_OPACITY)
     if outcome == 0.5:
-        return Polygon([-w, -h, 0], [w, -h, 0], [w, h, 0], stroke_width=0).set_fill(FILL_COLOR, FILL_OPACITY)
+        return Polygon([-w, -h, 0], [w, -h, 0], [w, h, 0], stroke_width=0).set_fill(fill_colour(), FILL_OPACITY)
     size = 0.28 * min(width, height)
     return VGroup(Line([-size, -size, 0], [size, size, 0]), Line([-size, size, 0], [size, -size, 0])).set_stroke(
-        CROSS_COLOR, width=style.STROKE)
+        style.VERMILLION, width=style.STROKE)
 
 
 class PairGrid(VGroup):

@@ -14,7 +14,11 @@ __all__ = ["REGIONS", "ErrorReadout", "ScoreHumps", "stack_levels"]
 #: kind -> (class, side of the line): TP = positive hump right of θ, and so on.
 REGIONS = {"tp": ("positives", "right"), "fn": ("positives", "left"),
            "fp": ("negatives", "right"), "tn": ("negatives", "left")}
-CLASS_COLORS = {"positives": style.POSITIVE_COLOR, "negatives": style.NEGATIVE_COLOR}
+
+
+def class_colour(cls: str) -> str:
+    """The colour of class ``cls`` ("positives" or "negatives") in the active theme."""
+    return style.POSITIVE_COLOR if cls == "positives" else style.NEGATIVE_COLOR
 #: Errors are shaded strongly, correct decisions lightly: the story is about the errors.
 REGION_OPACITY = {"tp": 0.22, "tn": 0.22, "fn": 0.62, "fp": 0.62}
 TICKS = (0, 0.25, 0.5, 0.75, 1)
@@ -79,13 +83,13 @@ class ScoreHumps(SnapshotPanel, VGroup):
                 levels = stack_levels(x, 2.3 * dot_radius)
                 strip_top = strip_bottom - dot_radius
                 self.dot_y[cls] = strip_top - levels * 2.2 * dot_radius - self.origin[1]
-                name = style.text(strings[f"humps_{cls}"], size=style.SIZE_SMALL, color=CLASS_COLORS[cls])
+                name = style.text(strings[f"humps_{cls}"], size=style.SIZE_SMALL, color=class_colour(cls))
                 name.move_to([self.origin[0] - 0.2, strip_top, 0], aligned_edge=RIGHT)
                 self.dot_names.add(name)
                 strip_bottom = self.origin[1] + self.dot_y[cls].min() - dot_radius - 0.22
                 for flagged in (True, False):
-                    mob = VMobject(stroke_color=CLASS_COLORS[cls], stroke_width=2.0,
-                                   fill_color=CLASS_COLORS[cls], fill_opacity=1.0 if flagged else 0.0)
+                    mob = VMobject(stroke_color=class_colour(cls), stroke_width=2.0,
+                                   fill_color=class_colour(cls), fill_opacity=1.0 if flagged else 0.0)
                     self.dots[(cls, flagged)] = mob
         self.ticks = VGroup(*(
             style.text(f"{value:g}", size=style.SIZE_SMALL, color=style.MUTED_TEXT)
@@ -96,10 +100,10 @@ class ScoreHumps(SnapshotPanel, VGroup):
         # The humps: outlines drawn once, the four fills re-pointed as θ moves.
         self.curves = {}
         for cls, density in self.density.items():
-            curve = VMobject(stroke_color=CLASS_COLORS[cls], stroke_width=style.STROKE)
+            curve = VMobject(stroke_color=class_colour(cls), stroke_width=style.STROKE)
             curve.set_points_as_corners(self._points(self.grid, density))
             self.curves[cls] = curve
-        self.regions = {kind: VMobject(stroke_width=0).set_fill(CLASS_COLORS[cls], opacity=REGION_OPACITY[kind])
+        self.regions = {kind: VMobject(stroke_width=0).set_fill(class_colour(cls), opacity=REGION_OPACITY[kind])
                         for kind, (cls, _) in REGIONS.items()}
         # The threshold line, θ above it and the four labels in two rows beside it.
         self.rows = {"positives": height + 0.45, "negatives": height + 0.05}
@@ -110,7 +114,7 @@ class ScoreHumps(SnapshotPanel, VGroup):
         self.labels = {}
         for kind, (cls, side) in REGIONS.items():
             label = LiveText(f"{strings[kind]} {{count}}", {"count": count_slot(n, weight="BOLD")},
-                             size=style.SIZE_LABEL, color=CLASS_COLORS[cls], weights={strings[kind]: "BOLD"},
+                             size=style.SIZE_LABEL, color=class_colour(cls), weights={strings[kind]: "BOLD"},
                              align="right" if side == "left" else "left")
             self.labels[kind] = label
         # Still parts are drawn once; the outlines go with the live fills so they stay on top.

@@ -96,9 +96,9 @@ class SplitCurve(VGroup):
         return float(self.x_axis.get_start()[1])
 
     # -- marks in the plot -----------------------------------------------
-    def curve(self, grid, values, color: str = style.COST_CURVE_COLOR) -> VMobject:
-        """The metric through every grid θ, as straight segments."""
-        curve = VMobject(stroke_color=color, stroke_width=style.STROKE_CURVE)
+    def curve(self, grid, values, color: str | None = None) -> VMobject:
+        """The metric through every grid θ, as straight segments (in the cost curve's colour unless given)."""
+        curve = VMobject(stroke_color=color or style.COST_CURVE_COLOR, stroke_width=style.STROKE_CURVE)
         curve.set_points_as_corners(self.points_of(grid, values))
         return curve
 
@@ -107,9 +107,9 @@ class SplitCurve(VGroup):
         dot = Dot(self.point(threshold, value), radius=0.09, color=color)
         return dot.set_stroke(style.BACKGROUND, width=2, background=True)
 
-    def square(self, threshold: float, value: float, color: str = style.COST_DEFAULT_COLOR) -> Square:
-        """A filled square on the curve (the default θ = 0.5)."""
-        mark = Square(side_length=0.2, color=color, fill_opacity=1.0, stroke_width=0)
+    def square(self, threshold: float, value: float, color: str | None = None) -> Square:
+        """A filled square on the curve (the default θ = 0.5), in the default θ's colour unless given."""
+        mark = Square(side_length=0.2, color=color or style.COST_DEFAULT_COLOR, fill_opacity=1.0, stroke_width=0)
         mark.set_stroke(style.BACKGROUND, width=2, background=True)
         return mark.move_to(self.point(threshold, value))
 
@@ -149,7 +149,7 @@ class SplitCurve(VGroup):
                            stroke_width=style.STROKE))
         return VGroup(line, marks)
 
-    def bracket(self, low: float, high: float, y: float, color: str = style.TEXT) -> VGroup:
+    def bracket(self, low: float, high: float, y: float, color: str | None = None) -> VGroup:
         """A square bracket under the strip from θ = ``low`` to ``high``, its ends turned up."""
         left, right = self.point(low, self.axis.low)[0], self.point(high, self.axis.low)[0]
         if right - left < 0.06:
@@ -158,4 +158,4 @@ class SplitCurve(VGroup):
         lip = 0.12
         parts = [Line([left, y + lip, 0], [left, y, 0]), Line([left, y, 0], [right, y, 0]),
                  Line([right, y, 0], [right, y + lip, 0])]
-        return VGroup(*(part.set_stroke(color, width=style.STROKE) for part in parts))
+        return VGroup(*(part.set_stroke(color or style.TEXT, width=style.STROKE) for part in parts))

@@ -37,8 +37,8 @@ class UnitAxes(VGroup):
     """
 
     def __init__(self, title: str, x_label: str, y_label: str, side: float = 3.6,
-                 title_color: str = style.TEXT, title_weight: str = "BOLD", x_color: str = style.TEXT,
-                 y_color: str = style.TEXT, y_label_offset: float | None = None):
+                 title_color: str | None = None, title_weight: str = "BOLD", x_color: str | None = None,
+                 y_color: str | None = None, y_label_offset: float | None = None):
         VGroup.__init__(self)
         self.axes = Axes(x_range=[0, 1, 0.5], y_range=[0, 1, 0.5], x_length=side, y_length=side,
                          tips=False, axis_config={"color": style.GRID_LINE, "stroke_width": style.STROKE_THIN,

@@ -1,0 +1,285 @@
+"""Play a scene through without drawing and measure every beat: fit, overlap, legibility, composition, theme.
+
+Used by the every-beat tests and, as a script, to print the legibility table::
+
+    python -m tests.scenes.layout_check [Scene ...] [--lang en,es] [--frame 16:9,4:3] [--data clinic20]
+
+Legibility is measured in pixels of the output frame: the cap height of a text
+is its font size times the pinned font's cap height per unit of size, over the
+frame's height. The floors (issue 13): the smallest text at least 2.4 % of the
+frame height at 16:9 and 2.2 % at 4:3 (17 px / 16 px at 720p); the numbers that
+carry the story (tagged with :func:`scenes.style.story_number`) at least 4 %.
+
+Composition is measured at each of the story's pause points (``beat()``, where
+a slide deck breaks) after the first: the bounding box of what is on screen
+spans at least 85 % of the safe area's width and 75 % of its height, and no
+third of the safe area (left, middle, right; top, middle, bottom) is empty:
+what is drawn covers at least a quarter of each third's span.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
+
+FRAMES = {"16:9": 16 / 9, "4:3": 4 / 3}
+#: Smallest cap height of any text, as a share of the frame height, per frame.
+TEXT_FLOOR = {"16:9": 0.024, "4:3": 0.022}
+#: Smallest cap height of a story number (counts, metric values, θ, AUC/AP, costs).
+NUMBER_FLOOR = 0.04
+#: Least share of the safe area's width and height the content's bounding box spans at a main beat.
+SPAN_WIDTH, SPAN_HEIGHT = 0.85, 0.75
+#: Least share of each third of the safe area (along its axis) that drawn things cover at a main beat.
+THIRD_COVER = 0.25
+#: Inset of the safe area from every edge of the frame (frame units).
+SAFE_INSET = 0.35
+
+
+@cache
+def cap_per_size() -> float:
+    """Cap height of the pinned font per unit of Manim font size, in frame units ("H" at size 48)."""
+    from scenes import style
+
+    return style.text("H", size=48).height / 48
+
+
+def cap_share(font_size: float, frame_height: float = 8.0) -> float:
+    """Cap height of text at ``font_size`` as a share of the frame height."""
+    return font_size * cap_per_size() / frame_height
+
+
+def frame_of(ratio: float) -> str:
+    return min(FRAMES, key=lambda name: abs(FRAMES[name] - ratio))
+
+
+@dataclass
+class Playthrough:
+    """What the check saw: problems per beat, plus the measurements printed in the table."""
+
+    scene: str
+    lang: str
+    frame: str
+    beats: int = 0
+    problems: list = field(default_factory=list)
+    smallest_text: tuple = (float("inf"), "")  # (cap share, text)
+    smallest_number: tuple = (float("inf"), "")
+    numbers_seen: int = 0
+    #: (beat name, width share, height share, least third cover) at each main beat.
+    compositions: list = field(default_factory=list)
+
+    def px(self, share: float, height: int = 720) -> float:
+        return share * height
+
+    def row(self) -> str:
+        text_share, text = self.smallest_text
+        number_share, number = self.smallest_number
+        widths = [c[1] for c in self.compositions] or [float("nan")]
+        heights = [c[2] for c in self.compositions] or [float("nan")]
+        thirds = [c[3] for c in self.compositions] or [float("nan")]
+        return (f"{self.scene:<20} {self.lang:<3} {self.frame:<5} {self.px(text_share):6.1f}px "
+                f"{self.px(number_share):6.1f}px  {min(widths):5.0%} {min(heights):5.0%} {min(thirds):5.0%}  "
+                f"{text[:28]!r} / {number[:16]!r}")
+
+
+HEADER = (f"{'scene':<20} {'lng':<3} {'frame':<5} {'text':>8} {'number':>8}  {'width':>5} {'height':>6} "
+          f"{'third':>5}  smallest text / number (720p cap heights; least span of the safe area at main beats)")
+
+
+def visible(mobjects):
+    """Mobjects drawn now: faded-out leftovers (opacity 0) are not on screen."""
+    def drawn(part):
+        return part.get_fill_opacity() > 0.05 or part.get_stroke_opacity() > 0.05
+
+    return [m for m in mobjects if any(drawn(part) for part in m.family_members_with_points())]
+
+
+def _drawn_leaves(group):
+    return [leaf for leaf in group.family_members_with_points()
+            if leaf.get_fill_opacity() > 0.05 or leaf.get_stroke_opacity() > 0.05]
+
+
+def _story_units(mobjects, text_units) -> set[int]:
+    """ids of the text units inside a mobject tagged as a story number."""
+    found = set()
+    for mob in mobjects:
+        for member in mob.get_family():
+            if getattr(member, "story_number", False):
+                found.update(id(unit) for unit in text_units(member))
+    return found
+
+
+def _cover(intervals, low: float, high: float) -> float:
+    """Share of [low, high] covered by the union of ``intervals``."""
+    clipped = sorted((max(a, low), min(b, high)) for a, b in intervals if b > low and a < high)
+    covered, reach = 0.0, low
+    for a, b in clipped:
+        if b > reach:
+            covered += b - max(a, reach)
+            reach = b
+    return covered / (high - low)
+
+
+def composition(leaves, frame_width: float, frame_height: float) -> tuple[float, float, float]:
+    """(width share, height share, least cover of a third) of the safe area by the drawn ``leaves``."""
+    if not leaves:
+        return 0.0, 0.0, 0.0
+    boxes = []
+    for leaf in leaves:
+        points = leaf.points
+        boxes.append((points[:, 0].min(), points[:, 1].min(), points[:, 0].max(), points[:, 1].max()))
+    boxes = np.array(boxes)
+    left, right = -frame_width / 2 + SAFE_INSET, frame_width / 2 - SAFE_INSET
+    bottom, top = -frame_height / 2 + SAFE_INSET, frame_height / 2 - SAFE_INSET
+    span_w = (min(boxes[:, 2].max(), right) - max(boxes[:, 0].min(), left)) / (right - left)
+    span_h = (min(boxes[:, 3].max(), top) - max(boxes[:, 1].min(), bottom)) / (top - bottom)
+    xs, ys = list(zip(boxes[:, 0], boxes[:, 2], strict=True)), list(zip(boxes[:, 1], boxes[:, 3], strict=True))
+    thirds = []
+    for low, high, intervals in ((left, right, xs), (bottom, top, ys)):
+        step = (high - low) / 3
+        thirds += [_cover(intervals, low + k * step, low + (k + 1) * step) for k in range(3)]
+    return float(span_w), float(span_h), float(min(thirds))
+
+
+def off_theme_colours(leaves, theme: str) -> set[str]:
+    """Colours drawn (fill or stroke, visibly) that are not a colour of ``theme``'s palette."""
+    from scenes.palette import THEMES
+
+    allowed = {value.upper() for value in THEMES[theme].values()}
+    found = set()
+    for leaf in leaves:
+        pairs = [(leaf.get_fill_color(), leaf.get_fill_opacity()), (leaf.get_stroke_color(), leaf.get_stroke_opacity())]
+        if leaf.get_stroke_width() == 0:
+            pairs = pairs[:1]
+        for colour, opacity in pairs:
+            hex_colour = colour.to_hex().upper()[:7]
+            if opacity > 0.05 and hex_colour not in allowed:
+                found.add(hex_colour)
+    return found
+
+
+def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: str = "dark",
+                 check_composition: bool = True) -> Playthrough:
+    """Play ``name`` without writing frames; after each play/wait measure what is on screen."""
+    from manim import Group, Text, tempconfig
+
+    from scenes import style
+    from scenes.components.live_text import LiveText
+    from scenes.publish.registry import scene_class
+    from tests.scenes.conftest import describe, outside_frame, overlapping_texts, text_units
+
+    frame = frame_of(ratio)
+    result = Playthrough(name, lang, frame)
+    text_floor = TEXT_FLOOR[frame]
+    with style.themed(theme), tempconfig({
+            "pixel_width": round(240 * ratio), "pixel_height": 240, "frame_width": 8.0 * ratio, "frame_height": 8.0,
+            "frame_rate": 5, "dry_run": True, "disable_caching": True, "format": "none", "verbosity": "ERROR",
+            "progress_bar": "none", "media_dir": str(media_dir)}):
+        scene = scene_class(name)(facts, lang)
+        names = []
+
+        def measure(after: str) -> None:
+            shown_mobjects = visible(scene.mobjects)
+            shown = Group(*shown_mobjects)
+            units = [t for t in text_units(shown) if len(t.get_all_points())]
+            outside = [getattr(t, "text", type(t).__name__) for t in units if outside_frame(t)]
+            if not outside and outside_frame(shown):
+                outside = ["a drawing"]
+            overlaps = describe(overlapping_texts(shown))
+            story = _story_units(shown_mobjects, text_units)
+            tiny, small_numbers = [], []
+            for unit in units:
+                if not isinstance(unit, (Text, LiveText)):
+                    continue
+                share = cap_share(unit.font_size)
+                words = getattr(unit, "text", getattr(unit, "template", ""))
+                result.smallest_text = min(result.smallest_text, (share, words))
+                if share < text_floor - 1e-4:
+                    tiny.append((words, round(share * 720, 1)))
+                if id(unit) in story:
+                    result.numbers_seen += 1
+                    result.smallest_number = min(result.smallest_number, (share, words))
+                    if share < NUMBER_FLOOR - 1e-4:
+                        small_numbers.append((words, round(share * 720, 1)))
+            off_theme = sorted(off_theme_colours(_drawn_leaves(shown), theme))
+            problem = {"beat": len(names), "after": after, "outside": outside, "overlapping": overlaps,
+                       "too_small": tiny, "numbers_too_small": small_numbers, "off_theme": off_theme}
+            if any(value for key, value in problem.items() if key not in ("beat", "after")):
+                result.problems.append(problem)
+
+        def checked(method):
+            def run(*args, **kwargs):
+                value = method(*args, **kwargs)
+                names.append(method.__name__)
+                measure(method.__name__)
+                return value
+            return run
+
+        pauses = []
+        beat = scene.beat
+
+        def paused(label: str) -> None:
+            beat(label)
+            pauses.append(label)
+            if len(pauses) == 1 or not check_composition:  # the first pause is the opening card
+                return
+            from manim import config
+
+            width, height, third = composition(_drawn_leaves(Group(*visible(scene.mobjects))),
+                                               config.frame_width, config.frame_height)
+            result.compositions.append((label, width, height, third))
+            if width < SPAN_WIDTH or height < SPAN_HEIGHT or third < THIRD_COVER:
+                result.problems.append({"beat": len(names), "after": f"beat {label!r}",
+                                        "composition": f"spans {width:.0%} x {height:.0%} of the safe area "
+                                                       f"(needs {SPAN_WIDTH:.0%} x {SPAN_HEIGHT:.0%}), "
+                                                       f"least third covered {third:.0%} (needs {THIRD_COVER:.0%})"})
+
+        scene.play, scene.wait, scene.beat = checked(scene.play), checked(scene.wait), paused
+        scene.render()
+    result.beats = len(names)
+    return result
+
+
+def main(argv=None) -> int:
+    from data import load_dataset
+    from scenes.facts import facts_for
+    from scenes.publish.registry import LECTURE_ORDER, NEEDS
+    from tests.scenes.pseudo_locale import pseudo_language
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("scenes", nargs="*")
+    parser.add_argument("--lang", default="en,es", help="languages; qps is the pseudo-locale (40%% longer)")
+    parser.add_argument("--frame", default="16:9,4:3")
+    parser.add_argument("--data", default="clinic20")
+    parser.add_argument("--theme", default="dark")
+    parser.add_argument("--problems", action="store_true", help="also print every problem found")
+    args = parser.parse_args(argv)
+    import tempfile
+
+    names = args.scenes or [n for n in LECTURE_ORDER]
+    plain = facts_for(load_dataset(args.data))
+    several = None
+    print(HEADER)
+    failed = 0
+    for name, lang, frame in itertools.product(names, args.lang.split(","), args.frame.split(",")):
+        facts = plain
+        if name in NEEDS:
+            several = several or facts_for(load_dataset("screening8"))
+            facts = several
+        with tempfile.TemporaryDirectory() as media, pseudo_language():
+            seen = play_through(name, facts, lang, FRAMES[frame], media, theme=args.theme)
+        print(seen.row(), "" if not seen.problems else f"  <- {len(seen.problems)} problem beats")
+        failed += bool(seen.problems)
+        if args.problems:
+            for problem in seen.problems:
+                print("    ", {k: v for k, v in problem.items() if v})
+        sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
