@@ -95,6 +95,46 @@ def cost_options(command):
                         help="Cost of a missed positive (false negative).")(command)
 
 
+def theme_option(command):
+    """``--theme dark|light``: the lecture's look."""
+    return click.option("--theme", type=click.Choice(["dark", "light"]), default="dark", show_default=True,
+                        help="light: white background, for white slide decks, Beamer and handouts "
+                             "(outputs end in -light).")(command)
+
+
+def vocabulary_options(command):
+    """``--positive-name`` / ``--negative-name``: the classes in the lecturer's words."""
+    for side, example in (("negative", "healthy patients"), ("positive", "diabetics")):
+        command = click.option(f"--{side}-name", f"{side}_name", multiple=True, metavar="NOUN",
+                               help=f'The {side} class as a plural noun, e.g. "{example}"; per language: '
+                                    f'es=... (repeatable). Default: the data\'s own, else "{side}s".')(command)
+    return command
+
+
+def look_strings(positive_name: tuple[str, ...], negative_name: tuple[str, ...]) -> dict:
+    """umbral.toml's ``[strings.<lang>]`` with the class names of the flags (or of the file) on top.
+
+    ``NOUN`` names the class in every language; ``LANG=NOUN`` in that one (it wins over a plain noun).
+    """
+    from scenes.strings import LANGUAGES, class_name_problem
+
+    tables = {lang: dict(table) for lang, table in _string_overrides().items()}
+    for key, values in (("positive_name", positive_name), ("negative_name", negative_name)):
+        for value in values:
+            problem = class_name_problem(value.partition("=")[2] if value.partition("=")[0] in LANGUAGES else value)
+            if problem:
+                _fail(f"--{key.replace('_', '-')} {value!r}: {problem}")
+        plain = [v for v in values if v.partition("=")[0] not in LANGUAGES or "=" not in v]
+        for lang in LANGUAGES:
+            for value in plain:
+                tables.setdefault(lang, {})[key] = value.strip()
+        for value in values:
+            lang, equals, noun = value.partition("=")
+            if equals and lang in LANGUAGES:
+                tables.setdefault(lang, {})[key] = noun.strip()
+    return {lang: table for lang, table in tables.items() if table}
+
+
 def data_request(data_kwargs: dict) -> dict:
     """Click's data options as :func:`data.load_dataset` arguments (``--model-name A=B`` -> a dict)."""
     kwargs = dict(data_kwargs)
@@ -366,6 +406,8 @@ def _parse_choices(value: str, allowed: tuple[str, ...], option: str) -> tuple[s
 @click.option("--format", "fmt", default="mp4", show_default=True,
               help="mp4, gif, png (last frame), webm or mov; several with commas: mp4,gif.")
 @click.option("--aspect", type=click.Choice(["16:9", "4:3"]), default="16:9", show_default=True)
+@theme_option
+@vocabulary_options
 @click.option("--transparent", is_flag=True, help="Transparent background (webm or mov only).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Output folder: OUT/<dataset>/<lang>/<Scene>.<ext>.")
@@ -383,7 +425,8 @@ def _parse_choices(value: str, allowed: tuple[str, ...], option: str) -> tuple[s
 @click.option("--true-col", help="MulticlassConfusion: the true-class column of --multiclass (auto-detected).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the final summary.")
 @choice_options
-def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, transparent,
+def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
+           negative_name, transparent,
            out_dir, at, gif_loop, preset, no_subtitles, force, jobs, multiclass_path, pred_col, true_col, quiet,
            choose_on, report_on, rule, choice_step, target_recall, target_precision, resamples, bootstrap_seed,
            **data_kwargs) -> None:
@@ -432,7 +475,8 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
         _fail("--pred-col and --true-col need --multiclass FILE (the table of true and predicted classes)")
     options = RenderOptions(quality=quality, resolution=size, fps=fps, aspect=aspect, transparent=transparent,
                             out_dir=Path(out_dir), at=thresholds, gif_loop=gif_loop == "forever", preset=preset,
-                            subtitles=not no_subtitles, scene_kwargs=scene_kwargs, strings=_string_overrides())
+                            subtitles=not no_subtitles, scene_kwargs=scene_kwargs,
+                            strings=look_strings(positive_name, negative_name), theme=theme)
     choice = choice_settings(cost_fn, cost_fp, choose_on, report_on, rule, choice_step, target_recall,
                              target_precision, resamples, bootstrap_seed)
     request = LectureRequest(scenes=names, langs=langs, formats=formats, options=options,
@@ -481,14 +525,16 @@ def _duration(seconds: float) -> str:
 @click.option("--resolution", help="WIDTHxHEIGHT, overrides --quality.")
 @click.option("--fps", type=click.FloatRange(1, 120), help="Frame rate, overrides --quality.")
 @click.option("--aspect", type=click.Choice(["16:9", "4:3"]), default="16:9", show_default=True)
+@theme_option
+@vocabulary_options
 @click.option("--preset", type=click.Choice(["veryfast", "medium", "slow"]), default="medium", show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Decks go to OUT/<dataset>/<lang>/slides.<to>.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the decks written.")
 @choice_options
 def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang, quality, resolution, fps, aspect,
-           preset, out_dir, quiet, choose_on, report_on, rule, choice_step, target_recall, target_precision, resamples,
-           bootstrap_seed, **data_kwargs) -> None:
+           theme, positive_name, negative_name, preset, out_dir, quiet, choose_on, report_on, rule, choice_step,
+           target_recall, target_precision, resamples, bootstrap_seed, **data_kwargs) -> None:
     """Build a slide deck through manim-slides, breaking at each story beat (holds, reveals)."""
     from pathlib import Path
 
@@ -520,6 +566,7 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
 
     choice = choice_settings(cost_fn, cost_fp, choose_on, report_on, rule, choice_step, target_recall,
                              target_precision, resamples, bootstrap_seed)
+    overrides = look_strings(positive_name, negative_name)
     try:
         facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp, study=study, choice=choice)
     except DataError as error:
@@ -543,11 +590,11 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
                 from scenes.publish.lab_data import lab_payload
                 from scenes.publish.lab_page import render_lab_page
 
-                page = render_lab_page(lab_payload(study, dataset, code, cost_fn, cost_fp))
-            with overridden(_string_overrides()):
+                page = render_lab_page(lab_payload(study, dataset, code, cost_fn, cost_fp), theme)
+            with overridden(overrides):
                 path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
                                   resolution=size, fps=fps, aspect=aspect, preset=preset,
-                                  display=choose_display(quiet, echo=click.echo), lab_page=page)
+                                  display=choose_display(quiet, echo=click.echo), lab_page=page, theme=theme)
             click.echo(f"wrote {path}")
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to render: {error}", err=True)
@@ -562,8 +609,9 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
 @cost_options
 @click.option("--lang", default="en", show_default=True, help="en, es, or both: en,es.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
-              help="The lab goes to OUT/<dataset>/<lang>/lab.html.")
-def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, **data_kwargs) -> None:
+              help="The lab goes to OUT/<dataset>/<lang>/lab.html (lab-light.html with --theme light).")
+@theme_option
+def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: str, **data_kwargs) -> None:
     """Write the lab: one offline page where students move θ themselves, with the videos' verified numbers."""
     from pathlib import Path
 
@@ -580,15 +628,15 @@ def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, **data_kwargs) 
     from scenes.publish.lecture import data_fingerprint
 
     fingerprint = data_fingerprint(request)
-    options = lab_options(cost_fn, cost_fp, request.get("model"), request.get("split"))
+    options = lab_options(cost_fn, cost_fp, request.get("model"), request.get("split"), theme)
     try:
         for code in langs:
-            path = write_lab(study, dataset, code, Path(out_dir), cost_fn, cost_fp, fingerprint, options)
+            path = write_lab(study, dataset, code, Path(out_dir), cost_fn, cost_fp, fingerprint, options, theme)
             click.echo(f"wrote {path}")
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)
         sys.exit(1)
-    build_gallery(Path(out_dir))
+    build_gallery(Path(out_dir), theme)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

@@ -92,21 +92,28 @@ SIZE_CELL_COUNT = 40
 SIZE_READOUT = 24
 
 
-def css_variables() -> str:
-    """The palette as CSS custom properties on ``:root`` (``--background``, ``--metric-f1``, ...).
+def css_variables(theme: str = "dark") -> str:
+    """Theme ``theme``'s palette as CSS custom properties on ``:root`` (``--background``, ``--metric-f1``, ...).
+
+    Also sets ``color-scheme`` (form controls and scroll bars follow the theme).
 
     Examples
     --------
     >>> "--background: #15171C;" in css_variables()
     True
+    >>> "--background: #FFFFFF;" in css_variables("light")
+    True
     """
-    named = {"background": BACKGROUND, "panel-fill": PANEL_FILL, "text": TEXT, "muted-text": MUTED_TEXT,
-             "grid-line": GRID_LINE, "panel-stroke": PANEL_STROKE, "highlight": HIGHLIGHT, "link": LINK,
-             "positive": POSITIVE_COLOR, "negative": NEGATIVE_COLOR, "font": FONT_STACK,
-             # The lab's confusion matrix: right decisions and errors (each cell says which in words too).
-             "correct": BLUISH_GREEN, "error": VERMILLION}
-    named.update({f"metric-{name.replace('_', '-')}": color for name, color in METRIC_COLORS.items()})
-    return ":root{" + " ".join(f"--{name}: {value};" for name, value in named.items()) + "}"
+    roles = THEMES[theme]
+    keys = ("background", "panel_fill", "text", "muted_text", "grid_line", "panel_stroke", "highlight", "link",
+            "positive", "negative",
+            # The lab's confusion matrix: right decisions and errors (each cell says which in words too).
+            "correct", "error")
+    named = {key.replace("_", "-"): roles[key] for key in keys}
+    named["font"] = FONT_STACK
+    named.update({f"metric-{name.replace('_', '-')}": roles[f"metric_{name}"] for name in METRIC_COLORS})
+    return (":root{color-scheme: " + theme + "; "
+            + " ".join(f"--{name}: {value};" for name, value in named.items()) + "}")
 
 
 

@@ -44,8 +44,11 @@ class RocPrCurves(LectureScene):
     read_pr_seconds = 5.0
     closing_seconds = 4.0
     area_opacity = 0.28
-    plot_side = 3.9
-    #: Least space between the legend and the data caption under it.
+    #: Largest plot side (frame units); the layout takes what the frame leaves, up to this.
+    max_side = 4.6
+    #: Least space between the plots, between the plots and the legend, between the legend and the caption.
+    plot_gap = 0.9
+    legend_gap = 0.35
     caption_gap = 0.25
 
     # -- building -------------------------------------------------------
@@ -55,34 +58,48 @@ class RocPrCurves(LectureScene):
         return style.METRIC_COLORS[metric]
 
     def build_layout(self) -> VGroup:
-        """Both empty plots, the step legend and the live counter; curves and areas built, not added."""
+        """Both empty plots across the safe width, the step legend and the live counter; curves built, not added.
+
+        Every text keeps its size: the plots' side is what the frame leaves once the labels, the
+        baseline label (right of PR) and the legend under them are measured.
+        """
         s = self.strings
         self.numbers = n = roc_pr_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
-        self.roc_axes = UnitAxes(s["rocpr_roc_title"], s["fpr_axis"], s["tpr_axis"], side=self.plot_side)
-        self.pr_axes = UnitAxes(s["rocpr_pr_title"], s["recall"], s["precision"], side=self.plot_side)
+        self.caption = self.part_caption()
+        top, bottom = 4.0 - style.EDGE_BUFF, -4.0 + style.EDGE_BUFF
+        if self.caption is not None:
+            bottom = self.caption.get_top()[1] + self.caption_gap
         self.baseline_label = style.text(s["rocpr_baseline"].format(prevalence=f"{n.prevalence:.2f}"),
                                          size=style.SIZE_SMALL, line_spacing=0.8)
-        # The label sits outside the plot, at the baseline's height: the curve never reaches it there.
-        self.baseline_label.next_to(self.pr_axes.point(1, n.prevalence), RIGHT, buff=0.2)
-        pr_block = VGroup(self.pr_axes, self.baseline_label)
-        plots = VGroup(self.roc_axes, pr_block).arrange(RIGHT, buff=0.9, aligned_edge=UP)
-        style.fit_width(plots)
-        plots.move_to([0, 0, 0]).to_edge(UP, buff=style.EDGE_BUFF)
+        # Measure what surrounds the axes at a probe side, then build at the side that fills the frame.
+        probe = self.build_plots(3.0)
+        legend_height = self.build_legend().height
+        extra_width, extra_height = probe.width - 2 * 3.0 - self.plot_gap, probe.height - 3.0
+        side = min(self.max_side, (style.safe_width() - extra_width - self.plot_gap) / 2,
+                   top - bottom - extra_height - self.legend_gap - legend_height)
+        plots = self.build_plots(side)
+        # The gap takes what the side left over, so the plots reach from one side of the safe area to the other.
+        spare = style.safe_width() - plots.width
+        self.pr_block.shift(RIGHT * spare)
+        plots.move_to([0, 0, 0]).align_to([0, top, 0], UP)
         self.baseline_label.align_to(self.pr_axes.point(1, n.prevalence), DOWN).shift(
             DOWN * self.baseline_label.height / 2)
-        self.bottom = plots.get_bottom()[1] - 0.35
+        self.bottom = min(self.roc_axes.get_bottom()[1], self.pr_axes.get_bottom()[1]) - self.legend_gap
+        self.floor = bottom
         self.legend = self.build_legend()
-        self.caption = self.part_caption()
-        if self.caption is not None:
-            # The legend must clear the caption: shrink the plots from the top just enough.
-            overflow = self.caption.get_top()[1] + self.caption_gap - self.legend.get_bottom()[1]
-            if overflow > 0:
-                plots.scale(1 - overflow / plots.height, about_edge=UP)
-                self.bottom = plots.get_bottom()[1] - 0.35
-                self.legend = self.build_legend()
         self.curves = self.build_curves()
         layout = VGroup(self.roc_axes, self.pr_axes, self.legend)
         return layout if self.caption is None else layout.add(self.caption)
+
+    def build_plots(self, side: float) -> VGroup:
+        """The two empty plots of ``side`` side by side, the baseline label right of PR (``pr_block``)."""
+        s = self.strings
+        self.roc_axes = UnitAxes(s["rocpr_roc_title"], s["fpr_axis"], s["tpr_axis"], side=side)
+        self.pr_axes = UnitAxes(s["rocpr_pr_title"], s["recall"], s["precision"], side=side)
+        # The label sits outside the plot, at the baseline's height: the curve never reaches it there.
+        self.baseline_label.next_to(self.pr_axes.point(1, self.numbers.prevalence), RIGHT, buff=0.2)
+        self.pr_block = VGroup(self.pr_axes, self.baseline_label)
+        return VGroup(self.roc_axes, self.pr_block).arrange(RIGHT, buff=self.plot_gap, aligned_edge=UP)
 
     def part_caption(self) -> VGroup | None:
         """Which model and split the curves show, bottom right (wrapped in a narrow frame); None for one split."""
@@ -95,18 +112,15 @@ class RocPrCurves(LectureScene):
         return caption.arrange(DOWN, buff=0.12, aligned_edge=RIGHT).to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)
 
     def build_legend(self) -> VGroup:
-        """How a step is taken (under the ROC plot) and a live count of the samples passed (under PR)."""
+        """How a step is taken (left, under ROC) and a live count of the samples passed (right, under PR)."""
         s, n = self.strings, self.numbers
         steps = VGroup(
-            style.text(s["rocpr_order"], size=style.SIZE_SMALL, color=style.MUTED_TEXT),
             style.text(s["rocpr_step_up"].format(positives=n.positives), size=style.SIZE_SMALL,
                        t2c={"↑": style.POSITIVE_COLOR}),
             style.text(s["rocpr_step_right"].format(negatives=n.negatives), size=style.SIZE_SMALL,
                        t2c={"→": style.NEGATIVE_COLOR}),
             style.text(s["rocpr_step_tie"], size=style.SIZE_SMALL),
-        ).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
-        steps.next_to([self.roc_axes.axes.get_left()[0], self.bottom, 0], DOWN, buff=0, aligned_edge=LEFT)
-        steps.align_to(self.roc_axes.axis_labels[1], LEFT)
+        ).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
         self.passed = {
             "tp": LiveText(s["rocpr_passed_positives"].replace("{positives}", str(n.positives)),
                            {"tp": count_slot(n.positives, style.POSITIVE_COLOR, "BOLD")}, size=style.SIZE_SMALL),
@@ -114,10 +128,12 @@ class RocPrCurves(LectureScene):
                            {"fp": count_slot(n.negatives, style.NEGATIVE_COLOR, "BOLD")}, size=style.SIZE_SMALL),
         }
         counter = VGroup(style.text(s["rocpr_passed"], size=style.SIZE_SMALL, color=style.MUTED_TEXT),
-                         *self.passed.values()).arrange(DOWN, buff=0.16, aligned_edge=LEFT)
-        counter.align_to(steps, UP).align_to(self.pr_axes.axis_labels[1], LEFT)
-        if counter.get_left()[0] < steps.get_right()[0] + 0.5:  # long (Spanish) legend lines
-            counter.next_to(steps, RIGHT, buff=0.5, aligned_edge=UP)
+                         *self.passed.values()).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
+        right = style.safe_width() / 2
+        steps.move_to([-right, getattr(self, "bottom", 0.0), 0], aligned_edge=UP + LEFT)
+        counter.move_to([right, steps.get_top()[1], 0], aligned_edge=UP + RIGHT)
+        if counter.get_left()[0] < steps.get_right()[0] + 0.5:  # long lines: the counter goes under the rule
+            counter.next_to(steps, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show_passed(0)
         return VGroup(steps, counter)
 
@@ -138,16 +154,16 @@ class RocPrCurves(LectureScene):
                             color=style.TEXT).rotate(PI / 4)
         chance.move_to(roc.point(0.62, 0.62)).shift((RIGHT + DOWN) * 0.2)
         parts["chance"] = VGroup(diagonal, chance)
-        parts["auc_label"] = style.text(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"), size=style.SIZE_LABEL,
-                                        weight="BOLD").move_to(roc.point(0.72, 0.16))
+        parts["auc_label"] = style.story_number(style.text(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"),
+                                                           size=style.SIZE_NUMBER, weight="BOLD"))
+        parts["auc_label"].move_to(roc.point(0.96, 0.04), aligned_edge=DOWN + RIGHT)
         baseline = DashedLine(pr.point(0, n.prevalence), pr.point(1, n.prevalence), color=style.BASELINE_COLOR,
                               stroke_width=style.STROKE, dash_length=0.1)
         parts["baseline"] = VGroup(baseline, self.baseline_label)
-        parts["ap_label"] = style.text(s["rocpr_ap_label"].format(ap=f"{n.average_precision:.2f}"),
-                                       size=style.SIZE_LABEL, weight="BOLD")
-        parts["ap_label"].move_to(pr.point(0.3, 0.5 * n.prevalence)).set_y(
-            min(parts["ap_label"].get_y(), pr.point(0, n.prevalence)[1] - 0.3))
-        parts["ap_label"].set_y(max(parts["ap_label"].get_y(), pr.point(0, 0)[1] + 0.22))
+        parts["ap_label"] = style.story_number(style.text(s["rocpr_ap_label"].format(ap=f"{n.average_precision:.2f}"),
+                                                          size=style.SIZE_NUMBER, weight="BOLD"))
+        # Under the baseline if it fits there, else just above the x axis (a high prevalence).
+        parts["ap_label"].move_to(pr.point(0.04, 0.04), aligned_edge=DOWN + LEFT)
         parts["read_auc"], parts["read_pr"] = self.readings()
         return parts
 
@@ -158,14 +174,17 @@ class RocPrCurves(LectureScene):
                   "chance": f"{n.chance_auc:.1f}", "ap": f"{n.average_precision:.2f}"}
         lines = []
         for key, color in (("rocpr_read_auc", self.colour(ROC_METRIC)), ("rocpr_read_pr", self.colour(PR_METRIC))):
-            line = style.text(s[key].format(**values), size=style.SIZE_LABEL)
-            if line.width > style.safe_width():
-                line = style.text(s[key].format(**values), size=style.SIZE_SMALL)
+            line = style.wrapped(s[key].format(**values), style.safe_width() - 0.4, size=style.SIZE_LABEL)
+            line.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
             mark = VMobject()  # a coloured bar ties each sentence to its curve
             mark.set_points_as_corners([[0, 0, 0], [0, line.height, 0]]).set_stroke(color, width=6)
             lines.append(VGroup(mark, line).arrange(RIGHT, buff=0.18))
         group = VGroup(*lines).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
-        group.next_to([0, self.bottom, 0], DOWN, buff=0.1).set_x(0)
+        # Spread over the room under the plots: the first under them, the second at the foot.
+        group.move_to([0, self.bottom, 0], aligned_edge=UP).set_x(0)
+        room = group.get_bottom()[1] - self.floor
+        if room > 0:
+            lines[1].shift(DOWN * min(room, 0.5))
         return tuple(lines)
 
     def show_passed(self, vertex: int) -> None:

@@ -17,9 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = ["CLASS_NAME_KEYS", "DATASET_TITLES", "EN", "ES", "LANGUAGES", "LOCALES", "LOCALES_DIR", "LocaleError",
-           "MODEL_NAMES", "REFERENCE", "SPLIT_NAMES", "check_overrides", "class_names", "dataset_title",
-           "load_locales", "locale_problems", "model_name", "overridden", "part_caption", "placeholders",
-           "split_label", "strings_for", "strings_for_raw"]
+           "MODEL_NAMES", "REFERENCE", "SPLIT_NAMES", "check_overrides", "class_name_problem", "class_names",
+           "dataset_title", "load_locales", "locale_problems", "model_name", "overridden", "part_caption",
+           "placeholders", "split_label", "strings_for", "strings_for_raw"]
 
 #: The folder of the locale files shipped with umbral.
 LOCALES_DIR = Path(__file__).with_name("locales")
@@ -236,9 +236,9 @@ def check_overrides(overrides: object) -> dict[str, dict[str, str]]:
                 raise LocaleError(f"[strings.{lang}] unknown key {key!r} (the keys of scenes/locales/en.toml)")
             if not isinstance(text, str):
                 raise LocaleError(f"[strings.{lang}] {key} must be a string, not a {type(text).__name__}")
-            if key in CLASS_NAME_KEYS and not _good_class_name(text):
-                raise LocaleError(f"[strings.{lang}] {key} = {text!r}: a class name is a plural noun of 1 to 40 "
-                                  "characters on one line, without braces, e.g. \"diabetics\"")
+            problem = class_name_problem(text) if key in CLASS_NAME_KEYS else None
+            if problem:
+                raise LocaleError(f"[strings.{lang}] {key} = {text!r}: {problem}")
             try:
                 extra = sorted(placeholders(text) - placeholders(english[key]))
             except ValueError as error:  # an unmatched brace
@@ -250,8 +250,19 @@ def check_overrides(overrides: object) -> dict[str, dict[str, str]]:
     return overrides
 
 
-def _good_class_name(text: str) -> bool:
-    return 0 < len(text.strip()) <= 40 and not any(char in text for char in "{}\n\r\t")
+def class_name_problem(noun: str) -> str | None:
+    """What is wrong with ``noun`` as a class name (a plural noun on one line), or None.
+
+    Examples
+    --------
+    >>> class_name_problem("diabetics") is None
+    True
+    >>> class_name_problem("")
+    'a class name is a plural noun of 1 to 40 characters on one line, without braces, e.g. "diabetics"'
+    """
+    if 0 < len(noun.strip()) <= 40 and not any(char in noun for char in "{}\n\r\t"):
+        return None
+    return 'a class name is a plural noun of 1 to 40 characters on one line, without braces, e.g. "diabetics"'
 
 
 @contextmanager

@@ -35,30 +35,84 @@ class ThresholdSweep(LectureScene):
     hold_seconds = 2.0
     closing_seconds = 3.5
 
+    #: Gap between the header, the panels and the readout (frame units).
+    band_gap = 0.35
+    #: Panel sizes at scale 1 (frame units): grid cell, bar length and row gap, ROC side; the scene tries
+    #: scales from the largest down and keeps the first whose panels fit the frame (text never shrinks).
+    cell, bar_length, row_gap, roc_side = (1.55, 1.3), 1.6, 0.8, 2.9
+    scales = tuple(1.6 - 0.05 * i for i in range(20))
+
     # -- building -------------------------------------------------------
+    def make_panels(self, k: float) -> VGroup:
+        """Grid, bars and ROC with every length times ``k`` (text sizes fixed)."""
+        f, s = self.facts, self.strings
+        self.grid_panel = ConfusionGrid(s, n=f.grid[0].n, cell_width=self.cell[0] * k, cell_height=self.cell[1] * k,
+                                        label_width=1.5)
+        self.bars = MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=self.bar_length * k,
+                               bar_height=0.42, row_gap=max(self.row_gap * k, 0.7))
+        self.roc = RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=self.roc_side * k)
+        return VGroup(self.grid_panel, self.bars, self.roc)
+
+    def arrange_panels(self, top: float, bottom: float) -> VGroup:
+        """The three panels, as large as fit between ``top`` and ``bottom``, spread over the safe width.
+
+        16:9: one row. 4:3: grid and ROC side by side, bars under the grid and the readout beside them.
+        """
+        width, room = style.safe_width(), top - bottom
+        for k in self.scales:
+            panels = self.make_panels(k)
+            grid, bars, roc = panels
+            if not style.narrow():
+                if sum(p.width for p in panels) + 2 * style.PANEL_GAP <= width and max(p.height for p in panels) <= room:
+                    break
+            else:
+                upper = grid.width + roc.width + style.PANEL_GAP
+                lower_height = max(bars.height, self.readout.height)
+                if upper <= width and max(grid.height, roc.height) + self.band_gap + lower_height <= room:
+                    break
+        if not style.narrow():
+            gap = (width - sum(p.width for p in panels)) / 2
+            panels.arrange(RIGHT, buff=gap, aligned_edge=UP).move_to([0, 0, 0]).set_y(top, UP)
+            # Centred vertically in the band, each panel on the band's middle.
+            for panel in panels:
+                panel.set_y((top + bottom) / 2)
+            return panels
+        upper = VGroup(grid, roc)
+        upper.arrange(RIGHT, buff=width - grid.width - roc.width, aligned_edge=UP).move_to([0, 0, 0]).set_y(top, UP)
+        bars.next_to(upper, DOWN, buff=self.band_gap).align_to(upper, LEFT)
+        return panels
+
     def build_panels(self) -> VGroup:
         """Every panel, laid out, showing θ = 0. Static parts come first in each."""
         f, s = self.facts, self.strings
         first = f.grid[0]
-        self.header = ThresholdHeader(s)
-        self.header.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        self.grid_panel = ConfusionGrid(s, n=first.n)
-        self.bars = MetricBars(s, f.report["majority_baseline_accuracy"])
-        self.roc = RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"])
-        row = VGroup(self.grid_panel, self.bars, self.roc).arrange(RIGHT, buff=style.PANEL_GAP, aligned_edge=UP)
-        # Long labels (Spanish) may widen the row: shrink it to the safe width.
-        style.fit_width(row)
-        row.move_to([0, 0, 0]).align_to([0, style.PANEL_TOP, 0], UP)
-        self.readout = Readout(s, n=first.n, positives=first.positives)
-        self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
+        narrow = style.narrow()
+        self.header = ThresholdHeader(s, track_length=3.2 if narrow else 4.6)
+        self.header.to_corner(UP + LEFT, buff=style.SIDE_MARGIN)
+        if self.header.width > style.safe_width():  # a long header: the slider under the words
+            self.header.track.next_to(self.header.rule, DOWN, buff=0.45, aligned_edge=LEFT)
+            self.header.pointer.next_to(self.header.track[0].get_start(), UP, buff=0.04)
+        else:
+            self.header.track.to_edge(RIGHT, buff=style.SIDE_MARGIN + 0.1)
+            self.header.pointer.next_to(self.header.track[0].get_start(), UP, buff=0.04)
         words = f"{self.dataset_name} · n = {first.n}"
-        caption = style.text(words, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        self.caption = caption.to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)
-        if self.caption.get_left()[0] < self.readout.get_right()[0] + 0.3:  # narrow (4:3) frame
-            if f.split is not None and caption.width > style.safe_width():  # with model and split: two lines
-                self.caption = style.wrapped(words.replace(" · ", " ·\n", 1), style.safe_width(),
-                                             color=style.MUTED_TEXT).arrange(DOWN, buff=0.12, aligned_edge=RIGHT)
-            self.caption.next_to(self.readout, UP, buff=0.25).to_edge(RIGHT, buff=style.EDGE_BUFF)
+        self.caption = style.wrapped(words, style.safe_width() / 2, color=style.MUTED_TEXT)
+        bottom = -config.frame_height / 2 + style.SIDE_MARGIN
+        top = self.header.get_bottom()[1] - self.band_gap
+        if narrow:
+            # The readout shares the lower band with the bars: sized once the bars' width is known.
+            self.readout = Readout(s, n=first.n, positives=first.positives, width=style.safe_width() / 2)
+            panels = self.arrange_panels(top, bottom + self.caption.height + 0.2)
+            readout_width = style.safe_width() - self.bars.width - style.PANEL_GAP
+            self.readout = Readout(s, n=first.n, positives=first.positives, width=readout_width)
+            self.readout.next_to(self.bars, RIGHT, buff=style.PANEL_GAP).align_to(self.bars, UP)
+            self.readout.to_edge(RIGHT, buff=style.SIDE_MARGIN)
+            self.caption.to_corner(DOWN + RIGHT, buff=style.SIDE_MARGIN)
+        else:
+            self.readout = Readout(s, n=first.n, positives=first.positives, width=style.safe_width() * 0.62)
+            self.readout.to_corner(DOWN + LEFT, buff=style.SIDE_MARGIN)
+            self.caption.to_corner(DOWN + RIGHT, buff=style.SIDE_MARGIN)
+            panels = self.arrange_panels(top, self.readout.get_top()[1] + self.band_gap)
         self.panels = VGroup(self.header, self.grid_panel, self.bars, self.roc, self.readout)
         for panel in self.panels:
             panel.update_to(first)
@@ -79,15 +133,14 @@ class ThresholdSweep(LectureScene):
         return style.fit_width(VGroup(title, data, rule).arrange(DOWN, buff=0.4))
 
     def marker(self, key: str, snapshot) -> VGroup:
-        """A hold marker: a ring on the ROC dot and a label beside the slider."""
-        ring = Circle(radius=0.17, color=style.HIGHLIGHT, stroke_width=style.STROKE).move_to(self.roc.dot)
+        """A hold marker: a ring on the ROC dot and a label under the slider (above the ROC if no room)."""
+        ring = Circle(radius=0.2, color=style.HIGHLIGHT, stroke_width=style.STROKE).move_to(self.roc.dot)
         label = style.text(self.strings[key].format(threshold=f"{snapshot.threshold:.2f}"),
                            size=style.SIZE_LABEL, color=style.HIGHLIGHT)
-        label.next_to(self.header.track[0], RIGHT, buff=0.4)
-        room = config.frame_width / 2 - style.EDGE_BUFF - label.get_left()[0]
-        if label.width > room:  # long Spanish labels or a 4:3 frame: under the panels, above the readout
-            panels = VGroup(self.grid_panel, self.bars, self.roc)
-            label.next_to(panels, DOWN, buff=0.3).align_to(self.readout, LEFT)
+        track = self.header.track
+        label.next_to(track, DOWN, buff=0.15).align_to(track, RIGHT)
+        if label.get_left()[0] < self.header.rule.get_right()[0] + 0.3 or label.get_bottom()[1] < self.roc.get_top()[1]:
+            label.next_to(self.roc.title, DOWN, buff=0.15).align_to(self.roc.axes, RIGHT)
         return VGroup(ring, label)
 
     def split_layers(self, layout: VGroup) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import DOWN, PI, UP, Rectangle, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Rectangle, VGroup
 
 from scenes import style
 from scenes.components.base import SnapshotPanel
@@ -12,18 +12,24 @@ __all__ = ["ConfusionGrid"]
 
 #: (kind, row, column): rows are truth (positive first), columns prediction.
 CELLS = (("tp", 0, 0), ("fn", 0, 1), ("fp", 1, 0), ("tn", 1, 1))
+#: Gap between the cells and their headers (frame units).
+HEADER_GAP = 0.15
 
 
 class ConfusionGrid(SnapshotPanel, VGroup):
     """Four labelled cells whose counts and fill follow a snapshot.
 
     Parts: ``frame`` (static outlines and headers), ``cells[kind]`` (fills),
-    ``counts[kind]`` (live numbers), ``labels[kind]`` (TP/FN/FP/TN and meaning).
-    Fill opacity grows with the share of its true class the cell holds, so
-    the positive row shows recall and the negative row specificity.
+    ``counts[kind]`` (live numbers, story numbers), ``labels[kind]`` (TP/FN/FP/TN
+    and meaning). The rows are named by the class nouns (``{positive_name}``,
+    ``{negative_name}``), wrapped into ``label_width``. Fill opacity grows with
+    the share of its true class the cell holds, so the positive row shows recall
+    and the negative row specificity. Text sizes never depend on the cell size:
+    give a smaller grid smaller cells, never ``scale`` it.
     """
 
-    def __init__(self, strings: dict, n: int, cell_width: float = 1.75, cell_height: float = 1.45):
+    def __init__(self, strings: dict, n: int, cell_width: float = 1.9, cell_height: float = 1.6,
+                 label_width: float = 1.6):
         VGroup.__init__(self)
         self.n = n
         self.cells, self.counts, self.labels = {}, {}, {}
@@ -37,14 +43,15 @@ class ConfusionGrid(SnapshotPanel, VGroup):
                                 stroke_color=style.GRID_LINE).move_to(center)
             count = LiveText("{count}", {"count": count_slot(n, weight="BOLD")},
                              size=style.SIZE_CELL_COUNT, align="center").move_to(center)
-            short = style.text(strings[kind], size=style.SIZE_LABEL, weight="BOLD")
+            style.story_number(count)
+            short = style.text(strings[kind], size=style.SIZE_SMALL, weight="BOLD")
             meaning = style.text(strings[f"{kind}_meaning"], size=style.SIZE_SMALL, color=style.TEXT)
-            short.move_to(center).shift(UP * cell_height * 0.32)
-            meaning.move_to(center).shift(DOWN * cell_height * 0.32)
+            short.next_to(fill.get_top(), DOWN, buff=0.1)
+            meaning.next_to(fill.get_bottom(), UP, buff=0.1)
             self.cells[kind], self.counts[kind] = fill, count
             self.labels[kind] = VGroup(short, meaning)
             outlines.add(outline)
-        self.headers = self._headers(strings, cell_width, cell_height)
+        self.headers = self._headers(strings, cell_width, cell_height, label_width)
         self.frame = VGroup(outlines, self.headers)
         # Labels ride in the live layer: they must stay above the fills.
         self.still = VGroup(self.frame)
@@ -52,25 +59,27 @@ class ConfusionGrid(SnapshotPanel, VGroup):
         self.add(self.still, self.live)
 
     @staticmethod
-    def _headers(strings: dict, cell_width: float, cell_height: float) -> VGroup:
-        """Column headers (prediction) above, row headers (truth) at the left."""
-        top = cell_height + 0.12
-        predicted = style.text(strings["prediction"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        predicted.move_to([0, top + 0.62, 0])
+    def _headers(strings: dict, cell_width: float, cell_height: float, label_width: float) -> VGroup:
+        """Column headers (prediction) above; the class nouns (truth) at the left, under "Actual"."""
+        top = cell_height
         columns = VGroup(*(
-            style.text(f"{mark} {strings[key]}", size=style.SIZE_SMALL).move_to(
-                [(col - 0.5) * cell_width, top + 0.22, 0])
+            style.text(f"{mark} {strings[key]}", size=style.SIZE_SMALL)
+            .move_to([(col - 0.5) * cell_width, 0, 0]).set_y(top + HEADER_GAP, DOWN)
             for col, (mark, key) in enumerate((("+", "positive"), ("−", "negative")))
         ))
-        left = -cell_width - 0.12
-        actual = style.text(strings["truth"], size=style.SIZE_SMALL, color=style.MUTED_TEXT).rotate(PI / 2)
-        actual.move_to([left - 0.62, 0, 0])
-        rows = VGroup(*(
-            style.text(f"{mark} {strings[key]}", size=style.SIZE_SMALL, color=color)
-            .rotate(PI / 2).move_to([left - 0.22, (0.5 - row) * cell_height, 0])
-            for row, (mark, key, color) in enumerate(
-                (("+", "positive", style.POSITIVE_COLOR), ("−", "negative", style.NEGATIVE_COLOR)))
-        ))
+        predicted = style.text(strings["prediction"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        predicted.next_to(columns, UP, buff=HEADER_GAP).set_x(0)
+        left = -cell_width - HEADER_GAP
+        rows = VGroup()
+        for row, (mark, key, color) in enumerate((("+", "positive_name", style.POSITIVE_COLOR),
+                                                  ("−", "negative_name", style.NEGATIVE_COLOR))):
+            noun = style.wrapped(f"{mark} {strings[key]}", label_width, size=style.SIZE_SMALL, color=color)
+            for line in noun:
+                line.align_to(noun, RIGHT)
+            rows.add(noun.move_to([left, (0.5 - row) * cell_height, 0], aligned_edge=RIGHT))
+        # "Actual" heads the noun column, level with the column headers.
+        actual = style.text(strings["truth"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        actual.move_to([left, columns.get_y(), 0], aligned_edge=RIGHT)
         return VGroup(predicted, columns, actual, rows)
 
     def show(self, snapshot) -> None:
@@ -87,4 +96,3 @@ class ConfusionGrid(SnapshotPanel, VGroup):
     def shown_counts(self) -> dict:
         """The numbers currently displayed, read back from the glyph slots."""
         return {kind: int(self.counts[kind].shown("count")) for kind, _, _ in CELLS}
-

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import string
+
 from manim import DOWN, LEFT, PI, RIGHT, UP, Line, Triangle, VGroup
 
 from scenes import style
@@ -22,6 +24,7 @@ class ThresholdHeader(SnapshotPanel, VGroup):
         VGroup.__init__(self)
         self.value = LiveText(strings["threshold_header"], {"threshold": rate_slot(weight="BOLD")},
                               size=style.SIZE_HEADER, weights={"θ": "BOLD"})
+        style.story_number(self.value)
         self.rule = style.text(strings["flag_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.rule.next_to(self.value, DOWN, buff=0.12, aligned_edge=LEFT)
         line = Line([0, 0, 0], [track_length, 0, 0], color=style.GRID_LINE, stroke_width=style.STROKE)
@@ -48,41 +51,63 @@ class ThresholdHeader(SnapshotPanel, VGroup):
         self.pointer.set_x(x)
 
 
-class Readout(SnapshotPanel, VGroup):
-    """Three lines reading recall, precision and accuracy in plain words.
+def live_lines(template: str, slots: dict, width: float, size: float = style.SIZE_READOUT,
+               colors: dict | None = None) -> VGroup:
+    """``template`` as one :class:`LiveText` per line, the words balanced into lines no wider than ``width``.
 
-    Every number comes from the snapshot: "recall 0.61: 49 of 80 positives caught".
+    Each line holds the slots that fall in it; widths are measured with the
+    slots' placeholders (the widest numbers they show).
+    """
+    words = template.split(" ")
+    measured = [string.Formatter().vformat(word, (), {k: v.placeholder for k, v in slots.items()})
+                for word in words]
+    counts = [len(line.split(" ")) for line in style.balanced_lines(measured, width, size)]
+    lines, start = VGroup(), 0
+    for count in counts:
+        part = " ".join(words[start:start + count])
+        start += count
+        names = {name for _, name, _, _ in string.Formatter().parse(part) if name}
+        lines.add(LiveText(part, {name: slots[name] for name in names}, size=size,
+                           colors={k: v for k, v in (colors or {}).items() if k in part}))
+    return lines.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+
+
+class Readout(SnapshotPanel, VGroup):
+    """Three sentences reading recall, precision and accuracy in plain words, each wrapped to ``width``.
+
+    Every number comes from the snapshot: "recall 0.61: 49 of 80 sick patients caught".
     """
 
-    def __init__(self, strings: dict, n: int, positives: int, line_gap: float = 0.5):
+    def __init__(self, strings: dict, n: int, positives: int, width: float, line_gap: float = 0.25,
+                 size: float = style.SIZE_READOUT):
         VGroup.__init__(self)
         colors = style.METRIC_COLORS
-        self.lines = {
-            "recall": LiveText(
-                strings["read_recall"].replace("{positives}", str(positives)),
-                {"recall": rate_slot(colors["recall"], "BOLD"), "tp": count_slot(n)},
-                colors={strings["recall"]: colors["recall"]}),
-            "precision": LiveText(
-                strings["read_precision"],
-                {"precision": rate_slot(colors["precision"], "BOLD"), "tp": count_slot(n),
-                 "flagged": count_slot(n)},
-                colors={strings["precision"]: colors["precision"]}),
-            "accuracy": LiveText(
-                strings["read_accuracy"].replace("{n}", str(n)),
-                {"accuracy": rate_slot(colors["accuracy"], "BOLD"), "correct": count_slot(n)},
-                colors={strings["accuracy"]: colors["accuracy"]}),
+        sentences = {
+            "recall": (strings["read_recall"].replace("{positives}", str(positives)),
+                       {"recall": rate_slot(colors["recall"], "BOLD"), "tp": count_slot(n)}),
+            "precision": (strings["read_precision"],
+                          {"precision": rate_slot(colors["precision"], "BOLD"), "tp": count_slot(n),
+                           "flagged": count_slot(n)}),
+            "accuracy": (strings["read_accuracy"].replace("{n}", str(n)),
+                         {"accuracy": rate_slot(colors["accuracy"], "BOLD"), "correct": count_slot(n)}),
         }
+        self.lines = {name: live_lines(template, slots, width, size, colors={strings[name]: colors[name]})
+                      for name, (template, slots) in sentences.items()}
         self.still = VGroup()
-        self.live = VGroup(*self.lines.values()).arrange(DOWN, buff=line_gap - 0.3, aligned_edge=LEFT)
+        self.live = VGroup(*self.lines.values()).arrange(DOWN, buff=line_gap, aligned_edge=LEFT)
         self.add(self.still, self.live)
 
     def show(self, snapshot) -> None:
         """The three sentences for ``snapshot``."""
         s = snapshot
-        self.lines["recall"].set_values(recall=s.recall, tp=s.tp)
-        self.lines["precision"].set_values(precision=s.precision, tp=s.tp, flagged=s.tp + s.fp)
-        self.lines["accuracy"].set_values(accuracy=s.accuracy, correct=s.tp + s.tn)
+        values = {"recall": {"recall": s.recall, "tp": s.tp},
+                  "precision": {"precision": s.precision, "tp": s.tp, "flagged": s.tp + s.fp},
+                  "accuracy": {"accuracy": s.accuracy, "correct": s.tp + s.tn}}
+        for name, lines in self.lines.items():
+            for line in lines:
+                line.set_values(**{slot: values[name][slot] for slot in line.slot_specs})
 
     def sentences(self) -> dict:
-        """The numbers each line displays now, for tests."""
-        return {name: {slot: line.shown(slot) for slot in line.slot_specs} for name, line in self.lines.items()}
+        """The numbers each sentence displays now, for tests."""
+        return {name: {slot: line.shown(slot) for line in lines for slot in line.slot_specs}
+                for name, lines in self.lines.items()}

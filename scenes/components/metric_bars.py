@@ -18,7 +18,7 @@ class MetricBars(SnapshotPanel, VGroup):
     """One bar per metric, its name at the left and its value at the right.
 
     Parts: ``tracks`` (static 0..1 outlines), ``names``, ``bars[metric]``,
-    ``values[metric]`` (live numbers), ``baseline`` (dashed mark of the
+    ``values[metric]`` (live numbers, story numbers), ``baseline`` (dashed mark of the
     majority-class accuracy on the accuracy row, with its legend).
     A bar at 0 keeps its points (a zero-width rectangle), so it can grow again.
     """
@@ -41,6 +41,7 @@ class MetricBars(SnapshotPanel, VGroup):
             bar.set_fill(color, opacity=0.9).move_to(track)
             value = LiveText("{v}", {"v": rate_slot(weight="BOLD")}, size=style.SIZE_NUMBER, align="left")
             value.move_to([self.x0 + bar_length + 0.15, y, 0], aligned_edge=LEFT)
+            style.story_number(value)
             self.tracks.add(track)
             self.names.add(name)
             self.bars[metric], self.values[metric] = bar, value

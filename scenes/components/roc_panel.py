@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import Dot, VGroup
+from manim import DOWN, RIGHT, UP, Dot, VGroup
 
 from scenes import style
 from scenes.components.base import SnapshotPanel
 from scenes.components.unit_axes import UnitAxes
 
-__all__ = ["RocPanel", "thin_polyline"]
+__all__ = ["RocPanel", "number_title", "thin_polyline"]
 
 
 def thin_polyline(x: np.ndarray, y: np.ndarray, resolution: float = 1e-3):
@@ -32,26 +32,50 @@ def thin_polyline(x: np.ndarray, y: np.ndarray, resolution: float = 1e-3):
     return x[keep], y[keep]
 
 
+def number_title(template: str, name: str, value: str, width: float) -> VGroup:
+    """``template`` with ``{name}`` drawn as a big story number ("ROC curve · AUC" then "0.85").
+
+    The words stay label-sized; when words and number are wider than ``width``
+    the words wrap and the number goes under them. A template without the
+    placeholder (a lecturer's override) is all words.
+    """
+    slot = "{" + name + "}"
+    before, found, after = template.partition(slot)
+    pieces = [("words", before.strip()), ("number", value if found else ""), ("words", after.strip())]
+    parts = VGroup()
+    for kind, content in pieces:
+        if content and kind == "number":
+            parts.add(style.story_number(style.text(content, size=style.SIZE_NUMBER, weight="BOLD")))
+        elif content:
+            parts.add(style.wrapped(content, width, size=style.SIZE_LABEL))
+    if sum(part.width for part in parts) + 0.18 * (len(parts) - 1) <= width:
+        return parts.arrange(RIGHT, buff=0.18, aligned_edge=DOWN)
+    return parts.arrange(DOWN, buff=0.15)
+
+
 class RocPanel(SnapshotPanel, VGroup):
     """Square ROC axes, curve drawn once, a dot at the snapshot's (FPR, TPR).
 
-    Parts: ``plot`` (:class:`UnitAxes`, whose ``axes``, ``tick_labels``,
-    ``axis_labels`` and ``title`` are also the panel's), ``chance`` (diagonal
-    with its label), ``curve``, ``dot``.
+    Parts: ``plot`` (:class:`UnitAxes`, whose ``axes``, ``tick_labels`` and
+    ``axis_labels`` are also the panel's), ``title`` (words and the AUC, a story
+    number), ``chance`` (diagonal with its label), ``curve``, ``dot``.
     """
 
     def __init__(self, strings: dict, fpr: np.ndarray, tpr: np.ndarray, auc: float, side: float = 3.0):
         VGroup.__init__(self)
-        self.plot = UnitAxes(strings["roc_title"].format(auc=f"{auc:.2f}"), strings["fpr_axis"], strings["tpr_axis"],
+        self.plot = UnitAxes(strings["roc_title"], strings["fpr_axis"], strings["tpr_axis"],
                              side=side, title_weight="NORMAL", y_label_offset=0.62)
-        self.axes, self.tick_labels = self.plot.axes, self.plot.tick_labels
-        self.axis_labels, self.title = self.plot.axis_labels, self.plot.title
+        # The plot's one-size title is replaced by one whose AUC is drawn as a story number.
+        self.plot.remove(self.plot.title)
+        self.axes, self.tick_labels, self.axis_labels = self.plot.axes, self.plot.tick_labels, self.plot.axis_labels
+        self.title = number_title(strings["roc_title"], "auc", f"{auc:.2f}", side + 0.9)
+        self.title.next_to(self.axes, UP, buff=0.25)
         self.chance = self.plot.chance(strings["chance"], (0.7, 0.62))
         x, y = thin_polyline(np.asarray(fpr, float), np.asarray(tpr, float))
         self.curve = self.plot.polyline(x, y, style.METRIC_COLORS["auc"])
-        self.dot = Dot(self.axes.c2p(0, 0), radius=0.1, color=style.ROC_DOT_COLOR)
+        self.dot = Dot(self.axes.c2p(0, 0), radius=0.12, color=style.ROC_DOT_COLOR)
         self.dot.set_stroke(style.BACKGROUND, width=3, background=True)
-        self.still = VGroup(self.plot, self.chance, self.curve)
+        self.still = VGroup(self.plot, self.title, self.chance, self.curve)
         self.live = VGroup(self.dot)
         self.add(self.still, self.live)
 

@@ -18,6 +18,10 @@ Example::
     choose_on = "validation"
     rule = "max_f1"
 
+    theme = "light"         # white background: for white decks, Beamer, handouts
+    positive_name = { en = "diabetics", es = "diabéticos" }    # the classes in your words
+    negative_name = { en = "healthy patients", es = "personas sanas" }
+
     [strings.en]            # your own wording for any scene string (keys: scenes/locales/en.toml)
     closing = "Pick the mistakes you can live with."
 """
@@ -73,6 +77,9 @@ KEYS = {
     "fps": ("fps", ("render", "watch")),
     "format": ("fmt", ("render", "watch")),
     "aspect": ("aspect", ("render", "watch")),
+    "theme": ("theme", ("render", "watch", "slides", "lab")),
+    "positive_name": ("positive_name", ("render", "watch", "slides")),
+    "negative_name": ("negative_name", ("render", "watch", "slides")),
     "transparent": ("transparent", ("render", "watch")),
     "out": ("out_dir", ("render", "watch", "lab")),
     "at": ("at", ("render", "watch")),
@@ -90,6 +97,8 @@ KEYS = {
 }
 
 _LISTS = {"lang", "format", "at", "models"}
+#: The class names: a noun for every language, or a table of nouns by language.
+_NOUNS = {"positive_name", "negative_name"}
 #: Keys of options given several times on the command line (``--score-col a --score-col b``).
 _REPEATED = {"score_col", "model_name"}
 
@@ -114,11 +123,30 @@ def read_config(path: Path) -> dict:
             except LocaleError as error:
                 raise ConfigError(f"{path}: {error}") from None
             continue
+        if key in _NOUNS:
+            _check_noun(path, key, value)
+            continue
         if isinstance(value, dict):
             raise ConfigError(f"{path}: {key!r} must be a value, not a table")
         if key == "scenes" and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise ConfigError(f"{path}: 'scenes' must be a list of scene names, e.g. [\"ThresholdSweep\"]")
     return values
+
+
+def _check_noun(path: Path, key: str, value) -> None:
+    """``positive_name = "diabetics"`` or ``positive_name = { en = "diabetics", es = "diabéticos" }``."""
+    from scenes.strings import LANGUAGES, class_name_problem
+
+    table = value if isinstance(value, dict) else {"every language": value}
+    for lang, noun in table.items():
+        if isinstance(value, dict) and lang not in LANGUAGES:
+            raise ConfigError(f"{path}: {key}: unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+        if not isinstance(noun, str):
+            raise ConfigError(f"{path}: {key} ({lang}) must be text such as \"diabetics\", not a "
+                              f"{type(noun).__name__}")
+        problem = class_name_problem(noun)
+        if problem:
+            raise ConfigError(f"{path}: {key} = {noun!r}: {problem}")
 
 
 def string_overrides(values: dict) -> dict[str, dict[str, str]]:
@@ -139,6 +167,8 @@ def default_map(values: dict) -> dict:
             value = tuple(value)
         if key in _REPEATED:
             value = tuple(value) if isinstance(value, list) else (value,)
+        if key in _NOUNS:  # as the repeatable flag takes them: NOUN, or LANG=NOUN
+            value = tuple(f"{lang}={noun}" for lang, noun in value.items()) if isinstance(value, dict) else (value,)
         for name in names:
             commands.setdefault(name, {})[option] = value
     return commands

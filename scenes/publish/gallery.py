@@ -13,16 +13,15 @@ from pathlib import Path
 
 from scenes import palette
 from scenes.publish import manifest
-from scenes.publish.lab import LAB_FILE
+from scenes.publish.lab import LAB_FILES
 
 __all__ = ["build_gallery"]
 
 _VIDEO_TYPES = {".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime"}
 _IMAGES = {".gif", ".png"}
-_LANGS = {"en": "English", "es": "Español"}
 
-# Colours and the font come from the palette (the scenes' own), as CSS custom properties.
-_STYLE = palette.css_variables() + """
+# Colours and the font come from the palette (the scenes' own), as CSS custom properties (per theme).
+_STYLE = """
 body{font-family:var(--font);background:var(--background);color:var(--text);margin:2rem;}
 h1{font-size:1.6rem} h2{font-size:1.3rem;margin-top:2.5rem} h3{font-size:1.05rem;color:var(--muted-text)}
 .numbers{color:var(--muted-text)} .grid{display:flex;flex-wrap:wrap;gap:1.2rem}
@@ -55,6 +54,13 @@ def _numbers(info: dict) -> str:
             f"F1 {info['f1']:.2f}")
 
 
+def _language(lang: str) -> str:
+    """A language's own name ("Español"), from its locale file; the code for a folder of no known language."""
+    from scenes.strings import LANGUAGES, strings_for_raw
+
+    return strings_for_raw(lang)["language_name"] if lang in LANGUAGES else lang
+
+
 def _figure(path: Path, out_dir: Path, lang: str, sha256: str | None) -> str:
     relative = html.escape(path.relative_to(out_dir).as_posix())
     caption = f'<figcaption><a href="{relative}">{html.escape(path.name)}</a></figcaption>'
@@ -63,7 +69,7 @@ def _figure(path: Path, out_dir: Path, lang: str, sha256: str | None) -> str:
         vtt = path.with_suffix(".vtt")
         if vtt.is_file():
             track = (f'<track kind="subtitles" src="{html.escape(vtt.relative_to(out_dir).as_posix())}" '
-                     f'srclang="{lang}" label="{_LANGS.get(lang, lang)}" default>')
+                     f'srclang="{lang}" label="{html.escape(_language(lang))}" default>')
         poster = ""
         if sha256:  # scenes open on black: show a frame from the middle until played
             from scenes.publish.posters import poster_for
@@ -76,8 +82,8 @@ def _figure(path: Path, out_dir: Path, lang: str, sha256: str | None) -> str:
     return f"<figure>{media}{caption}</figure>"
 
 
-def build_gallery(out_dir: Path) -> Path:
-    """Write ``out_dir/index.html`` listing every output recorded in the manifests."""
+def build_gallery(out_dir: Path, theme: str = "dark") -> Path:
+    """Write ``out_dir/index.html`` listing every output recorded in the manifests, in theme ``theme``."""
     out_dir = Path(out_dir)
     datasets = {info.get("name"): info for info in manifest.load_json(out_dir / manifest.DATASETS_FILE).values()}
     sections = []
@@ -89,12 +95,13 @@ def build_gallery(out_dir: Path) -> Path:
             entries = manifest.load_json(lang_dir / manifest.MANIFEST_FILE)
             media = [lang_dir / name for name in sorted(entries, key=_lecture_key(entries))
                      if (lang_dir / name).is_file() and (lang_dir / name).suffix in (*_VIDEO_TYPES, *_IMAGES)]
-            lab = lang_dir / LAB_FILE
-            if media or lab.is_file():
-                parts.append(f"<h3>{html.escape(_LANGS.get(lang_dir.name, lang_dir.name))}</h3>")
-            if lab.is_file():
+            labs = [(name, lang_dir / file) for name, file in LAB_FILES.items() if (lang_dir / file).is_file()]
+            if media or labs:
+                parts.append(f"<h3>{html.escape(_language(lang_dir.name))}</h3>")
+            for name, lab in labs:
+                look = "" if name == "dark" else f" ({name} theme)"
                 parts.append(f'<p class="lab"><a href="{html.escape(lab.relative_to(out_dir).as_posix())}">'
-                             "The lab: move θ yourself (one offline page, for students)</a></p>")
+                             f"The lab{look}: move θ yourself (one offline page, for students)</a></p>")
             if media:
                 figures = (_figure(p, out_dir, lang_dir.name, entries[p.name].get("output_sha256")) for p in media)
                 parts.append('<div class="grid">' + "".join(figures) + "</div>")
@@ -102,7 +109,7 @@ def build_gallery(out_dir: Path) -> Path:
             sections.append("\n".join(parts))
     page = ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<title>umbral lecture gallery</title>"
-            f"<style>{_STYLE}</style></head><body>\n<h1>umbral: lecture outputs</h1>\n"
+            f"<style>{palette.css_variables(theme)}{_STYLE}</style></head><body>\n<h1>umbral: lecture outputs</h1>\n"
             + ("\n".join(sections) or "<p>Nothing rendered yet.</p>")
             + f"\n<script>{_SCRIPT}</script>\n</body></html>\n")
     index = out_dir / "index.html"

@@ -11,9 +11,11 @@ from pathlib import Path
 
 from scenes.publish import manifest
 
-__all__ = ["LAB_FILE", "LAB_SCENE", "is_fresh", "lab_code_hash", "lab_options", "lab_path", "write_lab"]
+__all__ = ["LAB_FILE", "LAB_FILES", "LAB_SCENE", "is_fresh", "lab_code_hash", "lab_options", "lab_path", "write_lab"]
 
 LAB_FILE = "lab.html"
+#: The lab's file name per theme.
+LAB_FILES = {"dark": LAB_FILE, "light": "lab-light.html"}
 #: The lab's name in manifests (in place of a scene's).
 LAB_SCENE = "Lab"
 # What the page is made of, besides the metrics core: its numbers, page, assets and words.
@@ -22,9 +24,9 @@ _LAB_CODE = ("scenes/publish/lab.py", "scenes/publish/lab_data.py", "scenes/publ
              "scenes/lab_strings.py", "scenes/strings.py", "scenes/locales", "scenes/palette.py", "metrics")
 
 
-def lab_path(out_dir: Path, dataset_name: str, lang: str) -> Path:
-    """Where the lab for ``dataset_name`` in ``lang`` goes."""
-    return Path(out_dir) / dataset_name / lang / LAB_FILE
+def lab_path(out_dir: Path, dataset_name: str, lang: str, theme: str = "dark") -> Path:
+    """Where the lab for ``dataset_name`` in ``lang`` goes: ``lab.html``, or ``lab-light.html`` in the light theme."""
+    return Path(out_dir) / dataset_name / lang / LAB_FILES[theme]
 
 
 def lab_code_hash() -> str:
@@ -32,9 +34,9 @@ def lab_code_hash() -> str:
     return manifest.hash_sources(_LAB_CODE)
 
 
-def lab_options(cost_fn: float, cost_fp: float, model: str | None, split: str | None) -> dict:
+def lab_options(cost_fn: float, cost_fp: float, model: str | None, split: str | None, theme: str = "dark") -> dict:
     """The options that shape the page (recorded in the manifest)."""
-    return {"cost_fn": cost_fn, "cost_fp": cost_fp, "model": model, "split": split}
+    return {"cost_fn": cost_fn, "cost_fp": cost_fp, "model": model, "split": split, "theme": theme}
 
 
 def is_fresh(path: Path, options: dict, data_sha: str | None) -> bool:
@@ -43,7 +45,7 @@ def is_fresh(path: Path, options: dict, data_sha: str | None) -> bool:
 
 
 def write_lab(study, dataset, lang: str, out_dir: Path, cost_fn: float = 10.0, cost_fp: float = 1.0,
-              data_sha: str | None = None, options: dict | None = None) -> Path:
+              data_sha: str | None = None, options: dict | None = None, theme: str = "dark") -> Path:
     """Verify the numbers, build the page and write it atomically; return its path.
 
     With ``data_sha`` (the data fingerprint) the page is recorded in its folder's manifest
@@ -53,11 +55,11 @@ def write_lab(study, dataset, lang: str, out_dir: Path, cost_fn: float = 10.0, c
     from scenes.publish.lab_page import render_lab_page
     from scenes.publish.runner import atomic_target
 
-    page = render_lab_page(lab_payload(study, dataset, lang, cost_fn, cost_fp))
-    path = lab_path(out_dir, dataset.name, lang)
+    page = render_lab_page(lab_payload(study, dataset, lang, cost_fn, cost_fp), theme)
+    path = lab_path(out_dir, dataset.name, lang, theme)
     with atomic_target(path) as temp:
         temp.write_text(page, encoding="utf-8")
     if data_sha is not None:
-        manifest.record(path, LAB_SCENE, options or lab_options(cost_fn, cost_fp, None, None), data_sha,
+        manifest.record(path, LAB_SCENE, options or lab_options(cost_fn, cost_fp, None, None, theme), data_sha,
                         lab_code_hash())
     return path

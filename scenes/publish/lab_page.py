@@ -67,10 +67,10 @@ def _exercise(key: str, hash_: str, strings: dict) -> str:
             f'<p data-fill="{answer_key}">{answer}</p></details></li>')
 
 
-def render_lab_page(payload: dict) -> str:
+def render_lab_page(payload: dict, theme: str = "dark") -> str:
     """The complete lab page for ``payload`` (schema 1, from :func:`~scenes.publish.lab_data.lab_payload`), as HTML.
 
-    Everything is inline: CSS (the palette's custom properties first), the script, the payload as
+    Everything is inline: CSS (theme ``theme``'s custom properties first), the script, the payload as
     ``<script type="application/json" id="lab-data">`` and the strings of ``payload["lang"]``.
 
     Raises
@@ -83,7 +83,7 @@ def render_lab_page(payload: dict) -> str:
         "lang": payload["lang"],
         "page_title": html.escape(f"{strings['heading']} · {payload['title']}"),
         "dataset_title": html.escape(payload["title"]),
-        "style": palette.css_variables() + "\n" + _asset("lab.css"),
+        "style": palette.css_variables(theme) + "\n" + _asset("lab.css"),
         "script": _asset("lab.js"),
         "data": script_json(payload),
         "strings": script_json(strings),

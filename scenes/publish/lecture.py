@@ -118,14 +118,15 @@ class Lecture:
         r = self.request
         if not self.known or r.cost_fp <= 0:  # the lab's cost ratio C_FN / C_FP needs C_FP > 0
             return [], []
-        options = lab_options(r.cost_fn, r.cost_fp, r.data_kwargs.get("model"), r.data_kwargs.get("split"))
-        paths = {lang: lab_path(self.out_dir, self.known["name"], lang) for lang in r.langs}
+        theme = r.options.theme
+        options = lab_options(r.cost_fn, r.cost_fp, r.data_kwargs.get("model"), r.data_kwargs.get("split"), theme)
+        paths = {lang: lab_path(self.out_dir, self.known["name"], lang, theme) for lang in r.langs}
         fresh = [path for path in paths.values() if not r.force and is_fresh(path, options, self.fingerprint)]
         todo = [lang for lang, path in paths.items() if path not in fresh]
         if todo and self.study is None:
             self.load_facts()
         written = [write_lab(self.study, self.dataset, lang, self.out_dir, r.cost_fn, r.cost_fp, self.fingerprint,
-                             options) for lang in todo]
+                             options, theme) for lang in todo]
         return written, fresh
 
     def drop_unmet(self, jobs: list[Job]) -> list[Job]:
@@ -229,5 +230,5 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
     if lecture.out_dir.is_dir():
         from scenes.publish.gallery import build_gallery
 
-        lecture.display.note(f"gallery: {build_gallery(lecture.out_dir)}")
+        lecture.display.note(f"gallery: {build_gallery(lecture.out_dir, request.options.theme)}")
     return LectureResult(tuple(written), tuple(up_to_date), time.perf_counter() - started, video_seconds)

@@ -68,6 +68,7 @@ def job_options(request: LectureRequest, job: Job) -> dict:
     o = request.options
     width, height, fps = replace(o, lang=job.lang).size()
     return {"lang": job.lang, "format": job.ext, "size": [width, height], "fps": fps, "aspect": o.aspect,
+            "theme": o.theme,
             "transparent": o.transparent, "gif_loop": o.gif_loop, "preset": o.preset, "subtitles": o.subtitles,
             "still_at": job.still_at, "cost_fn": request.cost_fn, "cost_fp": request.cost_fp,
             "scene_kwargs": repr(sorted(o.scene_kwargs.items())),

@@ -54,13 +54,17 @@ class RenderOptions:
     subtitles: bool = True
     #: Extra keyword arguments for the scene constructors (e.g. ``multiclass=...``).
     scene_kwargs: dict = field(default_factory=dict)
-    #: umbral.toml's ``[strings.<lang>]`` tables, ``{lang: {key: text}}`` (see :func:`scenes.strings.overridden`).
+    #: umbral.toml's ``[strings.<lang>]`` tables and the class names, ``{lang: {key: text}}``
+    #: (see :func:`scenes.strings.overridden`).
     strings: dict = field(default_factory=dict)
+    #: "dark" (the default) or "light" (white background, for white decks, Beamer and handouts).
+    theme: str = "dark"
 
     @property
     def variant(self) -> str:
-        """File-name suffix of a 4:3 or transparent output ('' for the 16:9 default)."""
-        return ("-4x3" if self.aspect == "4:3" else "") + ("-alpha" if self.transparent else "")
+        """File-name suffix of a 4:3, light or transparent output ('' for the dark 16:9 default)."""
+        return (("-4x3" if self.aspect == "4:3" else "") + ("-light" if self.theme == "light" else "")
+                + ("-alpha" if self.transparent else ""))
 
     def size(self) -> tuple[int, int, float]:
         """Pixel width, height and frame rate after overrides and aspect."""
@@ -129,9 +133,10 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
     from manim import tempconfig
 
     from scenes.strings import overridden
+    from scenes.style import themed
 
     cls = scene_class(scene_name)
-    with tempconfig(_manim_config(options, media_dir, fmt)), overridden(options.strings):
+    with tempconfig(_manim_config(options, media_dir, fmt)), overridden(options.strings), themed(options.theme):
         accepted = {k: v for k, v in options.scene_kwargs.items() if k in getattr(cls, "scene_options", ())}
         scene = cls(facts, options.lang, still_at=still_at, **accepted)
         if reporter is not None:

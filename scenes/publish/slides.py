@@ -126,9 +126,9 @@ def slide_class(scene_cls: type[LectureScene]) -> type:
                 {"__module__": __name__, "__qualname__": scene_cls.__name__, "__doc__": scene_cls.__doc__})
 
 
-def deck_path(out_dir: Path, dataset: str, lang: str, to: str) -> Path:
-    """``OUT/<dataset>/<lang>/slides.<ext>``."""
-    return Path(out_dir) / dataset / lang / f"slides.{to}"
+def deck_path(out_dir: Path, dataset: str, lang: str, to: str, variant: str = "") -> Path:
+    """``OUT/<dataset>/<lang>/slides<variant>.<ext>`` (variant ``-4x3``, ``-light``, ``-4x3-light`` or none)."""
+    return Path(out_dir) / dataset / lang / f"slides{variant}.{to}"
 
 
 def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Path, slides_dir: Path,
@@ -139,9 +139,11 @@ def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Pat
     """
     from manim import tempconfig
 
+    from scenes.style import themed
+
     cls = slide_class(scene_class(scene_name))
     settings = {**_manim_config(options, media_dir, "mp4"), "max_files_cached": -1, "save_sections": False}
-    with tempconfig(settings):
+    with tempconfig(settings), themed(options.theme):
         accepted = {k: v for k, v in options.scene_kwargs.items() if k in getattr(cls, "scene_options", ())}
         scene = cls(facts, options.lang, output_folder=slides_dir, **accepted)
         if reporter is not None:
@@ -220,7 +222,8 @@ def _replace_dir(source: Path, final: Path, trash: Path) -> None:
 def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: Path | str = Path("out"),
                one_file: bool = False, *, quality: str = "medium", resolution: tuple[int, int] | None = None,
                fps: float | None = None, aspect: str = "16:9", preset: str = "medium",
-               scene_kwargs: dict | None = None, display=None, lab_page: str | None = None) -> Path:
+               scene_kwargs: dict | None = None, display=None, lab_page: str | None = None,
+               theme: str = "dark") -> Path:
     """Render ``scene_names`` (in order) as one deck for ``facts``; return ``OUT/<dataset>/<lang>/slides.<to>``.
 
     ``to`` is html, pptx or pdf. html loads reveal.js from its CDN; with
@@ -232,7 +235,8 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
     into place, so a failed render or conversion leaves the previous deck (if
     any) untouched and no partial files. ``display`` (see
     :mod:`scenes.publish.progress`) shows each scene's rendering; none by default.
-    ``lab_page`` (html only): the lab's page, appended as the last slide.
+    ``lab_page`` (html only): the lab's page, appended as the last slide. ``theme`` is "dark" or
+    "light"; a 4:3 or light deck's name says so (``slides-4x3-light.html``).
     """
     names = list(dict.fromkeys(scene_names))  # a scene twice would share its media folder
     if not names:
@@ -243,8 +247,8 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
     if to not in DECK_FORMATS:
         raise ValueError(f"unknown deck format {to!r}; choose from {', '.join(DECK_FORMATS)}")
     options = RenderOptions(lang=lang, quality=quality, resolution=resolution, fps=fps, aspect=aspect,
-                            preset=preset, out_dir=Path(out_dir), scene_kwargs=dict(scene_kwargs or {}))
-    final = deck_path(options.out_dir, facts.name, lang, to)
+                            preset=preset, out_dir=Path(out_dir), scene_kwargs=dict(scene_kwargs or {}), theme=theme)
+    final = deck_path(options.out_dir, facts.name, lang, to, options.variant)
     final_assets = final.with_name(f"{final.stem}_assets")  # manim-slides' "{basename}_assets"
     final.parent.mkdir(parents=True, exist_ok=True)
     quiet = logging.getLogger("manim-slides")  # its INFO lines would interleave with the CLI's progress
