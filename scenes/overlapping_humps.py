@@ -22,7 +22,7 @@ from manim import (
 from metrics import class_densities
 from scenes import style
 from scenes.base import HeldSteps, LectureScene
-from scenes.components.score_humps import ErrorReadout, ScoreHumps
+from scenes.components.score_humps import ErrorReadout, HumpLegend, ScoreHumps
 
 __all__ = ["OverlappingHumps", "accuracy_twins"]
 
@@ -63,9 +63,10 @@ class OverlappingHumps(LectureScene):
     max_dots = 60
     start_threshold = 0.5
     left_threshold = 0.2
-    plot_height = 2.4
-    #: Without dot strips the humps take their room.
-    plot_height_without_dots = 3.0
+    #: Tallest the humps may be (frame units); they fill the height left between header and readout up to it.
+    plot_height_max = 3.6
+    #: Space between the header, the humps panel and the readout below it.
+    panel_gap = 0.3
     right_threshold = 0.8
     opening_seconds = 4.5
     fade_seconds = 0.8
@@ -96,27 +97,51 @@ class OverlappingHumps(LectureScene):
         self.header = VGroup(title, rule).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         self.header.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         self.caption = self.place_caption(f"{self.dataset_name} · n = {first.n}", title, rule)
-        scores = None
-        if first.n <= self.max_dots:
-            y_true, y_score = f.sweep.y_true, f.sweep.y_score
-            scores = {"positives": y_score[y_true == 1], "negatives": y_score[y_true != 1]}
-        height = self.plot_height if scores else self.plot_height_without_dots
-        self.humps_panel = ScoreHumps(s, self.humps, scores, n=first.n, height=height)
-        # Fit it with the line at both ends, so the labels beside the line stay inside the frame.
-        ends = []
-        for threshold in (0.0, 1.0):
-            self.humps_panel.update_to(f.at(threshold))
-            ends += [self.humps_panel.get_left()[0], self.humps_panel.get_right()[0]]
-        middle = (min(ends) + max(ends)) / 2
-        self.humps_panel.scale(min(1.0, style.safe_width() / (max(ends) - min(ends))), about_point=[middle, 0, 0])
-        self.humps_panel.shift(LEFT * middle)
-        self.humps_panel.align_to([0, VGroup(self.header, self.caption).get_bottom()[1] - 0.3, 0], UP)
-        self.humps_panel.update_to(f.at(self.start_threshold))
         self.readout = ErrorReadout(s, n=first.n)
-        self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
+        self.legend = HumpLegend(s)
+        bottom = self.place_bottom()
+        top = VGroup(self.header, self.caption).get_bottom()[1] - self.panel_gap
+        self.humps_panel = self.fitted_humps(top - bottom.get_top()[1] - self.panel_gap)
+        self.humps_panel.align_to([0, top, 0], UP)
         self.panels = VGroup(self.humps_panel, self.readout)
         self.show(f.at(self.start_threshold))
-        return VGroup(self.header, self.caption, self.humps_panel, self.readout)
+        return VGroup(self.header, self.caption, self.humps_panel, self.readout, self.legend)
+
+    def place_bottom(self) -> VGroup:
+        """Readout at the bottom left, legend at the bottom right; in a narrow frame the legend above it."""
+        self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
+        if self.readout.width + self.legend.width + 0.5 <= style.safe_width():
+            self.legend.to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF).align_to(self.readout, DOWN)
+        else:
+            self.legend.arrange(RIGHT, buff=0.5).next_to(self.readout, UP, buff=0.25, aligned_edge=LEFT)
+        return VGroup(self.readout, self.legend)
+
+    def fitted_humps(self, room: float) -> ScoreHumps:
+        """The humps panel spanning the safe width and ``room`` high, line labels inside at θ = 0 and 1.
+
+        Built once to measure what sticks out of the plot (labels beside the line, dot strips, ticks),
+        then again at the size that fills the room: the text keeps its size, only the plot grows.
+        """
+        f = self.facts
+        scores = None
+        if f.grid[0].n <= self.max_dots:
+            y_true, y_score = f.sweep.y_true, f.sweep.y_score
+            scores = {"positives": y_score[y_true == 1], "negatives": y_score[y_true != 1]}
+
+        def build(width: float, height: float):
+            panel = ScoreHumps(self.strings, self.humps, scores, n=f.grid[0].n, width=width, height=height)
+            ends = []
+            for threshold in (0.0, 1.0):
+                panel.update_to(f.at(threshold))
+                ends += [panel.get_left()[0], panel.get_right()[0]]
+            return panel, min(ends), max(ends)
+
+        width, height = 8.0, 2.0
+        panel, left, right = build(width, height)
+        width = style.safe_width() - (right - left - width)
+        height = min(self.plot_height_max, room - (panel.height - height))
+        panel, left, right = build(width, height)
+        return panel.shift(LEFT * (left + right) / 2)
 
     def place_caption(self, words: str, title, rule) -> VGroup:
         """The data caption at the top right, beside the title or else beside the rule.
@@ -161,7 +186,7 @@ class OverlappingHumps(LectureScene):
     def split_layers(self) -> None:
         """Replace what was faded in by a still layer (drawn once) under a live layer."""
         self.clear()
-        self.still_layer = VGroup(self.header, self.caption, *(panel.still for panel in self.panels))
+        self.still_layer = VGroup(self.header, self.caption, self.legend, *(panel.still for panel in self.panels))
         self.live_layer = VGroup(*(panel.live for panel in self.panels))
         self.add(self.still_layer, self.live_layer)
 
@@ -226,7 +251,7 @@ class OverlappingHumps(LectureScene):
         self.say("say_humps_dots" if humps.dots else "say_humps_smooth",
                  self.fade_seconds + self.draw_seconds + self.look_seconds, **counts)
         self.play(FadeIn(VGroup(self.header, self.caption, humps.axes, humps.ticks, humps.axis_label,
-                                humps.dot_names, *humps.dots.values())), run_time=self.fade_seconds)
+                                self.legend, *humps.dots.values())), run_time=self.fade_seconds)
         self.play(*(Create(curve) for curve in humps.curves.values()), run_time=self.draw_seconds)
         self.hold(self.look_seconds)
         # The line at the default threshold splits each hump in two.

@@ -5,7 +5,6 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
-    PI,
     RIGHT,
     UP,
     Create,
@@ -49,6 +48,8 @@ class RocPrCurves(LectureScene):
     #: Least space between the plots, between the plots and the legend, between the legend and the caption.
     plot_gap = 0.9
     legend_gap = 0.35
+    #: In a 4:3 frame a plot may be this many times taller than wide.
+    tallest = 1.3
     caption_gap = 0.25
 
     # -- building -------------------------------------------------------
@@ -75,9 +76,10 @@ class RocPrCurves(LectureScene):
         probe = self.build_plots(3.0)
         legend_height = self.build_legend().height
         extra_width, extra_height = probe.width - 2 * 3.0 - self.plot_gap, probe.height - 3.0
-        side = min(self.max_side, (style.safe_width() - extra_width - self.plot_gap) / 2,
-                   top - bottom - extra_height - self.legend_gap - legend_height)
-        plots = self.build_plots(side)
+        room = top - bottom - extra_height - self.legend_gap - legend_height
+        side = min(self.max_side, (style.safe_width() - extra_width - self.plot_gap) / 2, room)
+        # A narrow frame leaves height to spare: the plots grow taller than wide.
+        plots = self.build_plots(side, min(room, side * self.tallest) if style.narrow() else side)
         # The gap takes what the side left over, so the plots reach from one side of the safe area to the other.
         spare = style.safe_width() - plots.width
         self.pr_block.shift(RIGHT * spare)
@@ -91,11 +93,11 @@ class RocPrCurves(LectureScene):
         layout = VGroup(self.roc_axes, self.pr_axes, self.legend)
         return layout if self.caption is None else layout.add(self.caption)
 
-    def build_plots(self, side: float) -> VGroup:
-        """The two empty plots of ``side`` side by side, the baseline label right of PR (``pr_block``)."""
+    def build_plots(self, side: float, height: float | None = None) -> VGroup:
+        """The two empty plots (``side`` wide, ``height`` tall) side by side, the baseline label right of PR."""
         s = self.strings
-        self.roc_axes = UnitAxes(s["rocpr_roc_title"], s["fpr_axis"], s["tpr_axis"], side=side)
-        self.pr_axes = UnitAxes(s["rocpr_pr_title"], s["recall"], s["precision"], side=side)
+        self.roc_axes = UnitAxes(s["rocpr_roc_title"], s["fpr_axis"], s["tpr_axis"], side=side, height=height)
+        self.pr_axes = UnitAxes(s["rocpr_pr_title"], s["recall"], s["precision"], side=side, height=height)
         # The label sits outside the plot, at the baseline's height: the curve never reaches it there.
         self.baseline_label.next_to(self.pr_axes.point(1, self.numbers.prevalence), RIGHT, buff=0.2)
         self.pr_block = VGroup(self.pr_axes, self.baseline_label)
@@ -132,7 +134,7 @@ class RocPrCurves(LectureScene):
         right = style.safe_width() / 2
         steps.move_to([-right, getattr(self, "bottom", 0.0), 0], aligned_edge=UP + LEFT)
         counter.move_to([right, steps.get_top()[1], 0], aligned_edge=UP + RIGHT)
-        if counter.get_left()[0] < steps.get_right()[0] + 0.5:  # long lines: the counter goes under the rule
+        if style.narrow() or counter.get_left()[0] < steps.get_right()[0] + 0.5:  # under the rule if narrow
             counter.next_to(steps, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show_passed(0)
         return VGroup(steps, counter)
@@ -151,7 +153,7 @@ class RocPrCurves(LectureScene):
         diagonal = DashedLine(roc.point(0, 0), roc.point(1, 1), color=style.CHANCE_COLOR,
                               stroke_width=style.STROKE, dash_length=0.1)
         chance = style.text(s["rocpr_chance"].format(chance=chance_value), size=style.SIZE_SMALL,
-                            color=style.TEXT).rotate(PI / 4)
+                            color=style.TEXT).rotate(roc.diagonal_angle())
         chance.move_to(roc.point(0.62, 0.62)).shift((RIGHT + DOWN) * 0.2)
         parts["chance"] = VGroup(diagonal, chance)
         parts["auc_label"] = style.story_number(style.text(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"),
@@ -162,8 +164,10 @@ class RocPrCurves(LectureScene):
         parts["baseline"] = VGroup(baseline, self.baseline_label)
         parts["ap_label"] = style.story_number(style.text(s["rocpr_ap_label"].format(ap=f"{n.average_precision:.2f}"),
                                                           size=style.SIZE_NUMBER, weight="BOLD"))
-        # Under the baseline if it fits there, else just above the x axis (a high prevalence).
+        # Under the baseline if it fits there, else just over it (a low prevalence).
         parts["ap_label"].move_to(pr.point(0.04, 0.04), aligned_edge=DOWN + LEFT)
+        if parts["ap_label"].get_top()[1] > pr.point(0, n.prevalence)[1] - 0.1:
+            parts["ap_label"].move_to(pr.point(0.04, n.prevalence) + UP * 0.12, aligned_edge=DOWN + LEFT)
         parts["read_auc"], parts["read_pr"] = self.readings()
         return parts
 
@@ -181,10 +185,8 @@ class RocPrCurves(LectureScene):
             lines.append(VGroup(mark, line).arrange(RIGHT, buff=0.18))
         group = VGroup(*lines).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
         # Spread over the room under the plots: the first under them, the second at the foot.
-        group.move_to([0, self.bottom, 0], aligned_edge=UP).set_x(0)
-        room = group.get_bottom()[1] - self.floor
-        if room > 0:
-            lines[1].shift(DOWN * min(room, 0.5))
+        # Centred in the room under the plots (a 4:3 frame leaves much), else from the plots down.
+        group.move_to([0, min((self.bottom + self.floor) / 2, self.bottom - group.height / 2), 0])
         return tuple(lines)
 
     def show_passed(self, vertex: int) -> None:

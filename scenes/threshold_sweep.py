@@ -37,82 +37,86 @@ class ThresholdSweep(LectureScene):
 
     #: Gap between the header, the panels and the readout (frame units).
     band_gap = 0.35
-    #: Panel sizes at scale 1 (frame units): grid cell, bar length and row gap, ROC side; the scene tries
-    #: scales from the largest down and keeps the first whose panels fit the frame (text never shrinks).
-    cell, bar_length, row_gap, roc_side = (1.55, 1.3), 1.6, 0.8, 2.9
-    scales = tuple(1.6 - 0.05 * i for i in range(20))
+    #: Largest panel scale: lengths (cells, bars, ROC side) grow with it, text sizes never do.
+    largest_scale = 1.8
 
     # -- building -------------------------------------------------------
-    def make_panels(self, k: float) -> VGroup:
-        """Grid, bars and ROC with every length times ``k`` (text sizes fixed)."""
+    def make_panel(self, which: str, k: float):
+        """The grid, bars or ROC with every length times ``k`` (text sizes fixed)."""
         f, s = self.facts, self.strings
-        self.grid_panel = ConfusionGrid(s, n=f.grid[0].n, cell_width=self.cell[0] * k, cell_height=self.cell[1] * k,
-                                        label_width=1.5)
-        self.bars = MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=self.bar_length * k,
-                               bar_height=0.42, row_gap=max(self.row_gap * k, 0.7))
-        self.roc = RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=self.roc_side * k)
-        return VGroup(self.grid_panel, self.bars, self.roc)
+        if which == "grid":
+            return ConfusionGrid(s, n=f.grid[0].n, cell_width=1.55 * k, cell_height=1.3 * k, label_width=1.6)
+        if which == "bars":
+            return MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=1.6 * k, row_gap=0.5 + 0.3 * k)
+        return RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=2.9 * k)
+
+    def fitted(self, which: str, height: float, width: float):
+        """The panel at the largest scale that keeps it within ``height`` x ``width``.
+
+        Sizes are linear in the scale, so two trial builds give the scale exactly.
+        """
+        small, large = self.make_panel(which, 0.5), self.make_panel(which, 1.0)
+        scale = self.largest_scale
+        for extent, room in ((lambda p: p.height, height), (lambda p: p.width, width)):
+            slope = (extent(large) - extent(small)) / 0.5
+            if slope > 0:
+                scale = min(scale, 1.0 + (room - extent(large)) / slope)
+        return self.make_panel(which, max(scale, 0.5))
 
     def arrange_panels(self, top: float, bottom: float) -> VGroup:
         """The three panels, as large as fit between ``top`` and ``bottom``, spread over the safe width.
 
-        16:9: one row. 4:3: grid and ROC side by side, bars under the grid and the readout beside them.
+        16:9: one row (each a third of the width). 4:3: grid and ROC side by side, the bars under the
+        grid with the readout beside them.
         """
         width, room = style.safe_width(), top - bottom
-        for k in self.scales:
-            panels = self.make_panels(k)
-            grid, bars, roc = panels
-            if not style.narrow():
-                if sum(p.width for p in panels) + 2 * style.PANEL_GAP <= width and max(p.height for p in panels) <= room:
-                    break
-            else:
-                upper = grid.width + roc.width + style.PANEL_GAP
-                lower_height = max(bars.height, self.readout.height)
-                if upper <= width and max(grid.height, roc.height) + self.band_gap + lower_height <= room:
-                    break
         if not style.narrow():
+            # Grid and ROC as tall as the band allows; the bars take the width left between them.
+            self.grid_panel, self.roc = self.fitted("grid", room, 0.38 * width), self.fitted("roc", room, 0.32 * width)
+            rest = width - self.grid_panel.width - self.roc.width - 2 * style.PANEL_GAP
+            self.bars = self.fitted("bars", room, rest)
+            panels = VGroup(self.grid_panel, self.bars, self.roc)
             gap = (width - sum(p.width for p in panels)) / 2
-            panels.arrange(RIGHT, buff=gap, aligned_edge=UP).move_to([0, 0, 0]).set_y(top, UP)
-            # Centred vertically in the band, each panel on the band's middle.
-            for panel in panels:
-                panel.set_y((top + bottom) / 2)
+            panels.arrange(RIGHT, buff=gap).move_to([0, (top + bottom) / 2, 0])
             return panels
-        upper = VGroup(grid, roc)
-        upper.arrange(RIGHT, buff=width - grid.width - roc.width, aligned_edge=UP).move_to([0, 0, 0]).set_y(top, UP)
-        bars.next_to(upper, DOWN, buff=self.band_gap).align_to(upper, LEFT)
-        return panels
+        self.bars = self.fitted("bars", room / 2, width / 2)
+        upper = room - max(self.bars.height, self.readout.height) - self.band_gap
+        half = (width - style.PANEL_GAP) / 2
+        self.grid_panel, self.roc = self.fitted("grid", upper, half), self.fitted("roc", upper, half)
+        row = VGroup(self.grid_panel, self.roc)
+        row.arrange(RIGHT, buff=width - self.grid_panel.width - self.roc.width).move_to([0, 0, 0]).set_y(top, UP)
+        self.bars.next_to(row, DOWN, buff=self.band_gap).align_to(row, LEFT)
+        return VGroup(self.grid_panel, self.bars, self.roc)
 
     def build_panels(self) -> VGroup:
         """Every panel, laid out, showing θ = 0. Static parts come first in each."""
-        f, s = self.facts, self.strings
-        first = f.grid[0]
-        narrow = style.narrow()
-        self.header = ThresholdHeader(s, track_length=3.2 if narrow else 4.6)
+        s = self.strings
+        first = self.facts.grid[0]
+        width = style.safe_width()
+        # Header: θ and its rule at the left, the slider at the right (under them if the words are long).
+        self.header = ThresholdHeader(s, track_length=3.2 if style.narrow() else 4.6)
         self.header.to_corner(UP + LEFT, buff=style.SIDE_MARGIN)
-        if self.header.width > style.safe_width():  # a long header: the slider under the words
-            self.header.track.next_to(self.header.rule, DOWN, buff=0.45, aligned_edge=LEFT)
-            self.header.pointer.next_to(self.header.track[0].get_start(), UP, buff=0.04)
+        track = self.header.track
+        if self.header.value.width + 0.6 + track.width > width:
+            track.next_to(self.header.rule, DOWN, buff=0.45, aligned_edge=LEFT)
         else:
-            self.header.track.to_edge(RIGHT, buff=style.SIDE_MARGIN + 0.1)
-            self.header.pointer.next_to(self.header.track[0].get_start(), UP, buff=0.04)
-        words = f"{self.dataset_name} · n = {first.n}"
-        self.caption = style.wrapped(words, style.safe_width() / 2, color=style.MUTED_TEXT)
+            track.to_edge(RIGHT, buff=style.SIDE_MARGIN + 0.1)
+        self.header.pointer.next_to(track[0].get_start(), UP, buff=0.04)
+        # The data's name under the slider (the hold markers take its place).
+        room = min(width / 2, config.frame_width / 2 - style.SIDE_MARGIN - self.header.rule.get_right()[0] - 0.4)
+        self.caption = style.wrapped(f"{self.dataset_name} · n = {first.n}", room, color=style.MUTED_TEXT)
+        self.caption.next_to(track, DOWN, buff=0.12).to_edge(RIGHT, buff=style.SIDE_MARGIN)
+        top = min(self.header.get_bottom()[1], self.caption.get_bottom()[1]) - self.band_gap
         bottom = -config.frame_height / 2 + style.SIDE_MARGIN
-        top = self.header.get_bottom()[1] - self.band_gap
-        if narrow:
-            # The readout shares the lower band with the bars: sized once the bars' width is known.
-            self.readout = Readout(s, n=first.n, positives=first.positives, width=style.safe_width() / 2)
-            panels = self.arrange_panels(top, bottom + self.caption.height + 0.2)
-            readout_width = style.safe_width() - self.bars.width - style.PANEL_GAP
-            self.readout = Readout(s, n=first.n, positives=first.positives, width=readout_width)
+        if style.narrow():  # the readout sits beside the bars, at the small floor size
+            self.readout = Readout(s, n=first.n, positives=first.positives, width=width / 2 - style.PANEL_GAP,
+                                   size=style.SIZE_SMALL)
+            self.arrange_panels(top, bottom)
             self.readout.next_to(self.bars, RIGHT, buff=style.PANEL_GAP).align_to(self.bars, UP)
-            self.readout.to_edge(RIGHT, buff=style.SIDE_MARGIN)
-            self.caption.to_corner(DOWN + RIGHT, buff=style.SIDE_MARGIN)
         else:
-            self.readout = Readout(s, n=first.n, positives=first.positives, width=style.safe_width() * 0.62)
+            self.readout = Readout(s, n=first.n, positives=first.positives, width=width)
             self.readout.to_corner(DOWN + LEFT, buff=style.SIDE_MARGIN)
-            self.caption.to_corner(DOWN + RIGHT, buff=style.SIDE_MARGIN)
-            panels = self.arrange_panels(top, self.readout.get_top()[1] + self.band_gap)
+            self.arrange_panels(top, self.readout.get_top()[1] + self.band_gap)
         self.panels = VGroup(self.header, self.grid_panel, self.bars, self.roc, self.readout)
         for panel in self.panels:
             panel.update_to(first)
@@ -133,14 +137,11 @@ class ThresholdSweep(LectureScene):
         return style.fit_width(VGroup(title, data, rule).arrange(DOWN, buff=0.4))
 
     def marker(self, key: str, snapshot) -> VGroup:
-        """A hold marker: a ring on the ROC dot and a label under the slider (above the ROC if no room)."""
+        """A hold marker: a ring on the ROC dot and a label where the data's name is (which fades meanwhile)."""
         ring = Circle(radius=0.2, color=style.HIGHLIGHT, stroke_width=style.STROKE).move_to(self.roc.dot)
-        label = style.text(self.strings[key].format(threshold=f"{snapshot.threshold:.2f}"),
-                           size=style.SIZE_LABEL, color=style.HIGHLIGHT)
-        track = self.header.track
-        label.next_to(track, DOWN, buff=0.15).align_to(track, RIGHT)
-        if label.get_left()[0] < self.header.rule.get_right()[0] + 0.3 or label.get_bottom()[1] < self.roc.get_top()[1]:
-            label.next_to(self.roc.title, DOWN, buff=0.15).align_to(self.roc.axes, RIGHT)
+        label = style.wrapped(self.strings[key].format(threshold=f"{snapshot.threshold:.2f}"), self.caption.width + 1,
+                              size=style.SIZE_LABEL, color=style.HIGHLIGHT)
+        label.next_to(self.header.track, DOWN, buff=0.12).to_edge(RIGHT, buff=style.SIDE_MARGIN)
         return VGroup(ring, label)
 
     def split_layers(self, layout: VGroup) -> None:
@@ -208,10 +209,10 @@ class ThresholdSweep(LectureScene):
                      threshold=f"{threshold:.2f}", **numbers)
             self.play(*(panel.animate_to(snapshot) for panel in self.panels), run_time=self.glide_seconds)
             mark = self.marker(f"marker_{key}", snapshot)
-            self.play(FadeIn(mark), run_time=self.mark_fade_seconds)
+            self.play(FadeIn(mark), FadeOut(self.caption), run_time=self.mark_fade_seconds)
             self.hold(self.hold_seconds)
             self.beat(f"hold_{key}")
-            self.play(FadeOut(mark), run_time=self.mark_fade_seconds)
+            self.play(FadeOut(mark), FadeIn(self.caption), run_time=self.mark_fade_seconds)
         # Closing: the trade-off.
         closing = self.closing_card("closing")
         self.say("say_closing", self.closing_seconds)

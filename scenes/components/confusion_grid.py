@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Rectangle, VGroup
+from manim import DOWN, RIGHT, UP, Rectangle, VGroup
 
 from scenes import style
 from scenes.components.base import SnapshotPanel
@@ -20,9 +20,9 @@ class ConfusionGrid(SnapshotPanel, VGroup):
     """Four labelled cells whose counts and fill follow a snapshot.
 
     Parts: ``frame`` (static outlines and headers), ``cells[kind]`` (fills),
-    ``counts[kind]`` (live numbers, story numbers), ``labels[kind]`` (TP/FN/FP/TN
-    and meaning). The rows are named by the class nouns (``{positive_name}``,
-    ``{negative_name}``), wrapped into ``label_width``. Fill opacity grows with
+    ``counts[kind]`` (live numbers, story numbers), ``labels[kind]`` (TP/FN/FP/TN,
+    dropped in a cell too short for it, and the meaning). The rows are named by
+    the class nouns (``grid_positive_row``: "+ {positive_name}"), wrapped into ``label_width``. Fill opacity grows with
     the share of its true class the cell holds, so the positive row shows recall
     and the negative row specificity. Text sizes never depend on the cell size:
     give a smaller grid smaller cells, never ``scale`` it.
@@ -44,13 +44,21 @@ class ConfusionGrid(SnapshotPanel, VGroup):
             count = LiveText("{count}", {"count": count_slot(n, weight="BOLD")},
                              size=style.SIZE_CELL_COUNT, align="center").move_to(center)
             style.story_number(count)
+            # The meaning wraps to the cell, the count sits above it, the TP/FN/FP/TN tag at the top.
+            meaning = style.wrapped(strings[f"{kind}_meaning"], cell_width - 0.2, color=style.TEXT)
+            meaning.next_to(fill.get_bottom(), UP, buff=0.08)
             short = style.text(strings[kind], size=style.SIZE_SMALL, weight="BOLD")
-            meaning = style.text(strings[f"{kind}_meaning"], size=style.SIZE_SMALL, color=style.TEXT)
-            short.next_to(fill.get_top(), DOWN, buff=0.1)
-            meaning.next_to(fill.get_bottom(), UP, buff=0.1)
+            short.next_to(fill.get_top(), DOWN, buff=0.08)
+            count.move_to([center[0], (short.get_bottom()[1] + meaning.get_top()[1]) / 2, 0])
             self.cells[kind], self.counts[kind] = fill, count
             self.labels[kind] = VGroup(short, meaning)
             outlines.add(outline)
+        # In cells too short for tag, count and meaning, every tag goes (the meaning says more).
+        if any(short.get_bottom()[1] - meaning.get_top()[1] < count.height + 0.16
+               for count, (short, meaning) in ((self.counts[k], self.labels[k]) for k in self.counts)):
+            for kind, (short, meaning) in self.labels.items():
+                self.labels[kind] = VGroup(meaning)
+                self.counts[kind].set_y((self.cells[kind].get_top()[1] + meaning.get_top()[1]) / 2)
         self.headers = self._headers(strings, cell_width, cell_height, label_width)
         self.frame = VGroup(outlines, self.headers)
         # Labels ride in the live layer: they must stay above the fills.
@@ -71,9 +79,9 @@ class ConfusionGrid(SnapshotPanel, VGroup):
         predicted.next_to(columns, UP, buff=HEADER_GAP).set_x(0)
         left = -cell_width - HEADER_GAP
         rows = VGroup()
-        for row, (mark, key, color) in enumerate((("+", "positive_name", style.POSITIVE_COLOR),
-                                                  ("−", "negative_name", style.NEGATIVE_COLOR))):
-            noun = style.wrapped(f"{mark} {strings[key]}", label_width, size=style.SIZE_SMALL, color=color)
+        for row, (key, color) in enumerate((("grid_positive_row", style.POSITIVE_COLOR),
+                                            ("grid_negative_row", style.NEGATIVE_COLOR))):
+            noun = style.wrapped(strings[key], label_width, size=style.SIZE_SMALL, color=color)
             for line in noun:
                 line.align_to(noun, RIGHT)
             rows.add(noun.move_to([left, (0.5 - row) * cell_height, 0], aligned_edge=RIGHT))

@@ -78,7 +78,7 @@ class Readout(SnapshotPanel, VGroup):
     Every number comes from the snapshot: "recall 0.61: 49 of 80 sick patients caught".
     """
 
-    def __init__(self, strings: dict, n: int, positives: int, width: float, line_gap: float = 0.25,
+    def __init__(self, strings: dict, n: int, positives: int, width: float, line_gap: float = 0.16,
                  size: float = style.SIZE_READOUT):
         VGroup.__init__(self)
         colors = style.METRIC_COLORS

@@ -9,7 +9,7 @@ from scenes import style
 from scenes.components.base import SnapshotPanel
 from scenes.components.live_text import LiveText, count_slot, rate_slot
 
-__all__ = ["REGIONS", "ErrorReadout", "ScoreHumps", "stack_levels"]
+__all__ = ["REGIONS", "ErrorReadout", "HumpLegend", "ScoreHumps", "stack_levels"]
 
 #: kind -> (class, side of the line): TP = positive hump right of θ, and so on.
 REGIONS = {"tp": ("positives", "right"), "fn": ("positives", "left"),
@@ -19,6 +19,8 @@ REGIONS = {"tp": ("positives", "right"), "fn": ("positives", "left"),
 def class_colour(cls: str) -> str:
     """The colour of class ``cls`` ("positives" or "negatives") in the active theme."""
     return style.POSITIVE_COLOR if cls == "positives" else style.NEGATIVE_COLOR
+
+
 #: Errors are shaded strongly, correct decisions lightly: the story is about the errors.
 REGION_OPACITY = {"tp": 0.22, "tn": 0.22, "fn": 0.62, "fp": 0.62}
 TICKS = (0, 0.25, 0.5, 0.75, 1)
@@ -46,9 +48,10 @@ class ScoreHumps(SnapshotPanel, VGroup):
     Parts: ``axes``, ``ticks`` (static labels), ``curves[cls]`` (hump outlines),
     ``regions[kind]`` (the four fills, re-pointed on each update), ``line``,
     ``theta`` (live θ above the line), ``labels[kind]`` (live "TP 4" beside the
-    line, positive row above the negative row), ``dots[(cls, flagged)]``
-    (every score as a dot in one VMobject per class and side; filled when
-    called positive, hollow when not) and ``dot_names``.
+    line, positive row above the negative row; story numbers, like ``theta``),
+    ``dots[(cls, flagged)]`` (every score as a dot in one VMobject per class and
+    side; filled when called positive, hollow when not). The classes are named
+    by a :class:`HumpLegend` beside the panel.
 
     The humps are in patients per unit score (area = patients); the numbers
     in the labels are the exact counts of the snapshot, not areas.
@@ -73,7 +76,7 @@ class ScoreHumps(SnapshotPanel, VGroup):
         # built size, so the panel can be moved and scaled after it is built.
         self.built_unit_x = self.unit_x
         # Every score as a dot, in strips under the axis.
-        self.dots, self.dot_names, self.dot_y, self.dot_scores = {}, VGroup(), {}, {}
+        self.dots, self.dot_y, self.dot_scores = {}, {}, {}
         self.dot_radius = dot_radius
         strip_bottom = self.origin[1] - 0.12
         if scores is not None:
@@ -83,9 +86,6 @@ class ScoreHumps(SnapshotPanel, VGroup):
                 levels = stack_levels(x, 2.3 * dot_radius)
                 strip_top = strip_bottom - dot_radius
                 self.dot_y[cls] = strip_top - levels * 2.2 * dot_radius - self.origin[1]
-                name = style.text(strings[f"humps_{cls}"], size=style.SIZE_SMALL, color=class_colour(cls))
-                name.move_to([self.origin[0] - 0.2, strip_top, 0], aligned_edge=RIGHT)
-                self.dot_names.add(name)
                 strip_bottom = self.origin[1] + self.dot_y[cls].min() - dot_radius - 0.22
                 for flagged in (True, False):
                     mob = VMobject(stroke_color=class_colour(cls), stroke_width=2.0,
@@ -106,19 +106,20 @@ class ScoreHumps(SnapshotPanel, VGroup):
         self.regions = {kind: VMobject(stroke_width=0).set_fill(class_colour(cls), opacity=REGION_OPACITY[kind])
                         for kind, (cls, _) in REGIONS.items()}
         # The threshold line, θ above it and the four labels in two rows beside it.
-        self.rows = {"positives": height + 0.45, "negatives": height + 0.05}
+        self.rows = {"positives": height + 0.6, "negatives": height + 0.1}
         self.line = Line(self.origin, self.origin + [0, self.rows["positives"] + 0.3, 0],
                          color=style.HIGHLIGHT, stroke_width=style.STROKE)
         self.theta = LiveText(strings["humps_theta"], {"threshold": rate_slot(weight="BOLD")},
-                              size=style.SIZE_LABEL, align="center")
+                              size=style.SIZE_NUMBER, align="center")
+        style.story_number(self.theta)
         self.labels = {}
         for kind, (cls, side) in REGIONS.items():
             label = LiveText(f"{strings[kind]} {{count}}", {"count": count_slot(n, weight="BOLD")},
-                             size=style.SIZE_LABEL, color=class_colour(cls), weights={strings[kind]: "BOLD"},
+                             size=style.SIZE_NUMBER, color=class_colour(cls), weights={strings[kind]: "BOLD"},
                              align="right" if side == "left" else "left")
-            self.labels[kind] = label
+            self.labels[kind] = style.story_number(label)
         # Still parts are drawn once; the outlines go with the live fills so they stay on top.
-        self.still = VGroup(self.axes, self.ticks, self.axis_label, self.dot_names)
+        self.still = VGroup(self.axes, self.ticks, self.axis_label)
         self.live = VGroup(*self.regions.values(), *self.curves.values(), *self.dots.values(), self.line,
                            self.theta, *self.labels.values())
         self.add(self.still, self.live)
@@ -181,7 +182,7 @@ class ScoreHumps(SnapshotPanel, VGroup):
             else:
                 label.shift([(x + gap) - label.get_left()[0], 0, 0])
         self.theta.set_values(threshold=t)
-        self.theta.move_to([x, row_y["positives"] + 0.6 * scale, 0])
+        self.theta.move_to([x, row_y["positives"] + 0.65 * scale, 0])
         for cls, scores in self.dot_scores.items():
             xs = self.origin[0] + scores * self.unit_x
             ys = self.origin[1] + scale * self.dot_y[cls]
@@ -205,6 +206,22 @@ class ScoreHumps(SnapshotPanel, VGroup):
         """How many dots of ``cls`` are drawn filled (called positive)."""
         return len(self.dots[(cls, True)].points) // len(Circle().points) if self.dots else 0
 
+
+class HumpLegend(VGroup):
+    """The two classes named in their colours, a filled dot before each name, one row per class.
+
+    Parts: ``items[cls]`` (dot and name), positives first.
+    """
+
+    def __init__(self, strings: dict, size: float = style.SIZE_LABEL):
+        VGroup.__init__(self)
+        self.items = {}
+        for cls in ("positives", "negatives"):
+            name = style.text(strings[f"humps_{cls}"], size=size, color=class_colour(cls))
+            dot = Circle(radius=0.09, stroke_width=0).set_fill(class_colour(cls), opacity=1.0)
+            self.items[cls] = VGroup(dot, name.next_to(dot, RIGHT, buff=0.15))
+            self.add(self.items[cls])
+        self.arrange(DOWN, buff=0.2, aligned_edge=LEFT)
 
 
 class ErrorReadout(SnapshotPanel, VGroup):

@@ -15,6 +15,14 @@ def tick_label(value: str) -> Text:
     return style.text(value, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
 
 
+def axis_name(words: str, room: float, color: str | None = None):
+    """An axis name at the small size: one Text, or centred lines when it is longer than ``room``."""
+    name = style.text(words, size=style.SIZE_SMALL, color=color)
+    if name.width <= room or " " not in words:
+        return name
+    return style.wrapped(words, room, size=style.SIZE_SMALL, color=color)
+
+
 class UnitAxes(VGroup):
     """A square plot of the unit square, nothing drawn in it yet.
 
@@ -29,6 +37,8 @@ class UnitAxes(VGroup):
         The words shown; ``x_color`` and ``y_color`` colour the axis names.
     side : float
         Length of each axis, in frame units.
+    height : float or None
+        Length of the y axis when it differs from ``side`` (a tall plot in a narrow frame).
     title_color, title_weight : str
         How the title is drawn (``"NORMAL"`` for a panel's plain title).
     y_label_offset : float or None
@@ -38,9 +48,10 @@ class UnitAxes(VGroup):
 
     def __init__(self, title: str, x_label: str, y_label: str, side: float = 3.6,
                  title_color: str | None = None, title_weight: str = "BOLD", x_color: str | None = None,
-                 y_color: str | None = None, y_label_offset: float | None = None):
+                 y_color: str | None = None, y_label_offset: float | None = None, height: float | None = None):
         VGroup.__init__(self)
-        self.axes = Axes(x_range=[0, 1, 0.5], y_range=[0, 1, 0.5], x_length=side, y_length=side,
+        height = height or side
+        self.axes = Axes(x_range=[0, 1, 0.5], y_range=[0, 1, 0.5], x_length=side, y_length=height,
                          tips=False, axis_config={"color": style.GRID_LINE, "stroke_width": style.STROKE_THIN,
                                                   "include_ticks": True, "tick_size": 0.05})
         self.tick_labels = VGroup()
@@ -49,9 +60,10 @@ class UnitAxes(VGroup):
             self.tick_labels.add(tick_label(label).next_to(self.axes.c2p(value, 0), DOWN, buff=0.1))
             if value:
                 self.tick_labels.add(tick_label(label).next_to(self.axes.c2p(0, value), LEFT, buff=0.1))
-        x_text = style.text(x_label, size=style.SIZE_SMALL, color=x_color)
+        # An axis name longer than its axis wraps (a long translation) rather than shrinking.
+        x_text = axis_name(x_label, side + 0.6, x_color)
         x_text.next_to(self.tick_labels, DOWN, buff=0.08).set_x(self.axes.c2p(0.5, 0)[0])
-        y_text = style.text(y_label, size=style.SIZE_SMALL, color=y_color).rotate(PI / 2)
+        y_text = axis_name(y_label, height + 0.4, y_color).rotate(PI / 2)
         if y_label_offset is None:
             y_text.next_to(self.tick_labels, LEFT, buff=0.12).set_y(self.axes.c2p(0, 0.5)[1])
         else:
@@ -66,8 +78,13 @@ class UnitAxes(VGroup):
         diagonal = DashedLine(self.axes.c2p(0, 0), self.axes.c2p(1, 1), color=style.CHANCE_COLOR,
                               stroke_width=style.STROKE_THIN, dash_length=0.08)
         words = style.text(label, size=style.SIZE_SMALL, color=style.CHANCE_COLOR)
-        words.rotate(PI / 4).move_to(self.axes.c2p(*at))
+        words.rotate(self.diagonal_angle()).move_to(self.axes.c2p(*at))
         return VGroup(diagonal, words)
+
+    def diagonal_angle(self) -> float:
+        """Angle of the chance diagonal on screen (π/4 on a square plot), to lay a label along it."""
+        dx, dy = (self.axes.c2p(1, 1) - self.axes.c2p(0, 0))[:2]
+        return float(np.arctan2(dy, dx))
 
     def point(self, x: float, y: float) -> np.ndarray:
         """Scene coordinates of data point (x, y)."""

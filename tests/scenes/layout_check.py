@@ -14,7 +14,7 @@ Composition is measured at each of the story's pause points (``beat()``, where
 a slide deck breaks) after the first: the bounding box of what is on screen
 spans at least 85 % of the safe area's width and 75 % of its height, and no
 third of the safe area (left, middle, right; top, middle, bottom) is empty:
-what is drawn covers at least a quarter of each third's span.
+the bounding boxes of what is drawn cover at least 30 % of each third's area.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ TEXT_FLOOR = {"16:9": 0.024, "4:3": 0.022}
 NUMBER_FLOOR = 0.04
 #: Least share of the safe area's width and height the content's bounding box spans at a main beat.
 SPAN_WIDTH, SPAN_HEIGHT = 0.85, 0.75
-#: Least share of each third of the safe area (along its axis) that drawn things cover at a main beat.
-THIRD_COVER = 0.25
+#: Least share of each third of the safe area (its area, on a raster of CELL cells) covered at a main beat.
+THIRD_COVER = 0.3
+CELL = 0.1
 #: Inset of the safe area from every edge of the frame (frame units).
 SAFE_INSET = 0.35
 
@@ -113,35 +114,30 @@ def _story_units(mobjects, text_units) -> set[int]:
     return found
 
 
-def _cover(intervals, low: float, high: float) -> float:
-    """Share of [low, high] covered by the union of ``intervals``."""
-    clipped = sorted((max(a, low), min(b, high)) for a, b in intervals if b > low and a < high)
-    covered, reach = 0.0, low
-    for a, b in clipped:
-        if b > reach:
-            covered += b - max(a, reach)
-            reach = b
-    return covered / (high - low)
-
-
 def composition(leaves, frame_width: float, frame_height: float) -> tuple[float, float, float]:
-    """(width share, height share, least cover of a third) of the safe area by the drawn ``leaves``."""
+    """(width share, height share, least area cover of a third) of the safe area by the drawn ``leaves``.
+
+    Cover is measured on a raster of :data:`CELL`-sized cells: a cell is covered when a drawn leaf's
+    bounding box (a glyph, a bar, a curve's extent) overlaps it; each of the six thirds (three columns,
+    three rows) reports the share of its cells covered.
+    """
     if not leaves:
         return 0.0, 0.0, 0.0
-    boxes = []
-    for leaf in leaves:
-        points = leaf.points
-        boxes.append((points[:, 0].min(), points[:, 1].min(), points[:, 0].max(), points[:, 1].max()))
-    boxes = np.array(boxes)
+    boxes = np.array([(leaf.points[:, 0].min(), leaf.points[:, 1].min(), leaf.points[:, 0].max(),
+                       leaf.points[:, 1].max()) for leaf in leaves])
     left, right = -frame_width / 2 + SAFE_INSET, frame_width / 2 - SAFE_INSET
     bottom, top = -frame_height / 2 + SAFE_INSET, frame_height / 2 - SAFE_INSET
     span_w = (min(boxes[:, 2].max(), right) - max(boxes[:, 0].min(), left)) / (right - left)
     span_h = (min(boxes[:, 3].max(), top) - max(boxes[:, 1].min(), bottom)) / (top - bottom)
-    xs, ys = list(zip(boxes[:, 0], boxes[:, 2], strict=True)), list(zip(boxes[:, 1], boxes[:, 3], strict=True))
-    thirds = []
-    for low, high, intervals in ((left, right, xs), (bottom, top, ys)):
-        step = (high - low) / 3
-        thirds += [_cover(intervals, low + k * step, low + (k + 1) * step) for k in range(3)]
+    columns, rows = round((right - left) / CELL), round((top - bottom) / CELL)
+    covered = np.zeros((rows, columns), dtype=bool)
+    for x0, y0, x1, y1 in boxes:
+        c0, c1 = np.clip([(x0 - left) / CELL, (x1 - left) / CELL], 0, columns)
+        r0, r1 = np.clip([(top - y1) / CELL, (top - y0) / CELL], 0, rows)
+        covered[int(r0):max(int(np.ceil(r1)), int(r0) + 1), int(c0):max(int(np.ceil(c1)), int(c0) + 1)] = True
+    covered = covered[:rows, :columns]
+    thirds = [covered[:, k * columns // 3:(k + 1) * columns // 3].mean() for k in range(3)]
+    thirds += [covered[k * rows // 3:(k + 1) * rows // 3, :].mean() for k in range(3)]
     return float(span_w), float(span_h), float(min(thirds))
 
 
