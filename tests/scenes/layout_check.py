@@ -70,6 +70,8 @@ class Playthrough:
     smallest_text: tuple = (float("inf"), "")  # (cap share, text)
     smallest_number: tuple = (float("inf"), "")
     numbers_seen: int = 0
+    #: Every text shown at some beat (Manim's ``Text.text`` drops the spaces).
+    texts: set = field(default_factory=set)
     #: (beat name, width share, height share, least third cover) at each main beat.
     compositions: list = field(default_factory=list)
 
@@ -194,6 +196,7 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
                 share = cap_share(unit.font_size)
                 words = getattr(unit, "text", getattr(unit, "template", ""))
                 result.smallest_text = min(result.smallest_text, (share, words))
+                result.texts.add(words)
                 if share < text_floor - 1e-4:
                     tiny.append((words, round(share * 720, 1)))
                 if id(unit) in story:

@@ -54,6 +54,19 @@ def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, dataset
     assert seen.numbers_seen, "no story number is tagged (style.story_number)"
 
 
+def test_a_lecturers_long_closing_line_goes_through_the_same_layout(datasets, tmp_path):
+    """An overridden closing line twice the usual length wraps in the 4:3 frame: on screen, legible, inside."""
+    from scenes import strings
+
+    closing = ("Every threshold trades one kind of mistake for the other, so pick the mistakes your patients "
+               "can live with.")
+    with strings.overridden({"en": {"closing": closing, "positive_name": "people with diabetes"}}):
+        seen = play_through("ThresholdSweep", datasets["clinic20"], "en", FRAMES["4:3"], tmp_path)
+    assert seen.problems == []
+    shown = "".join(sorted(seen.texts))
+    assert "patients" in shown and "livewith." in shown
+
+
 def test_the_check_sees_text_pushed_off_screen(datasets, tmp_path, monkeypatch):
     """The checker itself: a scene whose title is moved off screen is reported."""
     from scenes.cost_threshold import CostThreshold
