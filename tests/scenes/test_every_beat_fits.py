@@ -27,11 +27,19 @@ from tests.scenes.pseudo_locale import PSEUDO, pseudo_language
 pytestmark = pytest.mark.slow
 
 #: (language, frame, theme, data) samples per scene; every combination on request.
-SAMPLES = ([(lang, frame, theme, "clinic20") for lang, frame, theme
+LOOK_SAMPLES = ([(lang, frame, theme, "clinic20") for lang, frame, theme
             in itertools.product(("en", "es", PSEUDO), FRAMES, ("dark", "light"))]
            if os.environ.get("UMBRAL_EVERY_COMBINATION") == "1" else
            [("en", "16:9", "light", "clinic20"), ("es", "4:3", "dark", "clinic20"),
             (PSEUDO, "16:9", "dark", "clinic20"), (PSEUDO, "4:3", "light", "screening")])
+#: (language, frame) samples for the scene modules' own every-beat tests (other data, more models).
+SAMPLES = ([(lang, frame) for lang in ("en", "es") for frame in FRAMES]
+           if os.environ.get("UMBRAL_EVERY_COMBINATION") == "1" else [("en", "16:9"), ("es", "4:3")])
+
+
+def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir, theme: str = "dark") -> list:
+    """Every problem beat of ``name`` played through (see :func:`tests.scenes.layout_check.play_through`)."""
+    return play_through(name, facts, lang, ratio, media_dir, theme=theme).problems
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +51,7 @@ def _facts(name, data, datasets):
     return datasets["screening8"] if name in NEEDS else datasets[data]
 
 
-@pytest.mark.parametrize("lang, frame, theme, data", SAMPLES)
+@pytest.mark.parametrize("lang, frame, theme, data", LOOK_SAMPLES)
 @pytest.mark.parametrize("name", LECTURE_ORDER)
 def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, datasets, tmp_path):
     with pseudo_language():
