@@ -101,8 +101,8 @@ def test_a_light_render_with_the_lecturers_words(tmp_path):
     out = tmp_path / "out"
     command = ["render", "ThresholdSweep", "--data", "clinic20", "--lang", "en,es", "--resolution", "128x72",
                "--fps", "2", "--format", "mp4,gif", "--out", str(out), "--theme", "light",
-               "--positive-name", "diabetics", "--positive-name", "es=diabéticos", "--negative-name", "en=healthy patients",
-               "--negative-name", "es=personas sanas", "-q"]
+               "--positive-name", "diabetics", "--positive-name", "es=diabéticos",
+               "--negative-name", "en=healthy patients", "--negative-name", "es=personas sanas", "-q"]
     result = _umbral(*command)
     assert result.returncode == 0, result.stderr
     video = out / "clinic20" / "en" / "ThresholdSweep-light.mp4"
