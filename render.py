@@ -586,12 +586,12 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
             if not quiet:
                 click.echo(f"building the {deck_format} deck ({code}): {', '.join(names)} ...")
             page = None
-            if with_lab:
-                from scenes.publish.lab_data import lab_payload
-                from scenes.publish.lab_page import render_lab_page
-
-                page = render_lab_page(lab_payload(study, dataset, code, cost_fn, cost_fp), theme)
             with overridden(overrides):
+                if with_lab:
+                    from scenes.publish.lab_data import lab_payload
+                    from scenes.publish.lab_page import render_lab_page
+
+                    page = render_lab_page(lab_payload(study, dataset, code, cost_fn, cost_fp), theme)
                 path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
                                   resolution=size, fps=fps, aspect=aspect, preset=preset,
                                   display=choose_display(quiet, echo=click.echo), lab_page=page, theme=theme)
@@ -611,7 +611,9 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="The lab goes to OUT/<dataset>/<lang>/lab.html (lab-light.html with --theme light).")
 @theme_option
-def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: str, **data_kwargs) -> None:
+@vocabulary_options
+def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: str, positive_name, negative_name,
+        **data_kwargs) -> None:
     """Write the lab: one offline page where students move θ themselves, with the videos' verified numbers."""
     from pathlib import Path
 
@@ -628,10 +630,12 @@ def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: str, **d
     from scenes.publish.lecture import data_fingerprint
 
     fingerprint = data_fingerprint(request)
-    options = lab_options(cost_fn, cost_fp, request.get("model"), request.get("split"), theme)
+    words = look_strings(positive_name, negative_name)
+    options = lab_options(cost_fn, cost_fp, request.get("model"), request.get("split"), theme, words)
     try:
         for code in langs:
-            path = write_lab(study, dataset, code, Path(out_dir), cost_fn, cost_fp, fingerprint, options, theme)
+            path = write_lab(study, dataset, code, Path(out_dir), cost_fn, cost_fp, fingerprint, options, theme,
+                             words)
             click.echo(f"wrote {path}")
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)

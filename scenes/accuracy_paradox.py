@@ -43,6 +43,15 @@ class AccuracyParadox(LectureScene):
     slide_seconds = 10.0
     hold_seconds = 5.0
     closing_seconds = 4.0
+    slider_length = 3.6
+    #: Room between the heading and the slider, and between the bands (heading, bars, verdict, readout).
+    column_gap = 0.5
+    band_gap = 0.3
+    bar_height = 0.34
+    pair_gap = 0.08
+    most_row_gap = 1.3
+    #: A metric name wider than this wraps ("balanced / accuracy").
+    name_width = 2.6
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
@@ -50,42 +59,62 @@ class AccuracyParadox(LectureScene):
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
-        """Heading, slider, paired bars and the per-1000 readout, at the data's prevalence."""
+        """Heading and slider on top, the paired bars across the frame, the per-1000 readout at the bottom."""
         s, numbers = self.strings, self.numbers
-        title = style.text(s["ap_title"], size=style.SIZE_HEADER, weight="BOLD")
-        legend = style.text(s["ap_legend"].format(threshold=f"{numbers.threshold:.2f}"),
-                            size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        self.heading = VGroup(title, legend)
+        width = style.safe_width()
+        left, right = -width / 2, width / 2
+        top = config.frame_height / 2 - style.EDGE_BUFF
+        # Top right: the slider, its π a headline number.
+        self.slider = PrevalenceSlider(s, track_length=self.slider_length, value_size=style.SIZE_NUMBER)
+        style.story_number(self.slider.value)
+        self.slider.move_to([right, top, 0], aligned_edge=UP + RIGHT)
+        # Top left: title and legend, wrapped into the room the slider leaves.
+        room = self.slider.get_left()[0] - self.column_gap - left
+        title = style.wrapped(s["ap_title"], room, size=style.SIZE_HEADER, weight="BOLD")
+        legend = style.wrapped(s["ap_legend"].format(threshold=f"{numbers.threshold:.2f}").replace("   ·   ", "\n"),
+                               room, color=style.MUTED_TEXT)
+        self.heading = VGroup(title.arrange(DOWN, buff=0.1, aligned_edge=LEFT),
+                              legend.arrange(DOWN, buff=0.1, aligned_edge=LEFT))
         if self.facts.split is not None:  # which model and split: a last heading line, wrapped if need be
-            words = self.dataset_name
-            if style.text(words, size=style.SIZE_SMALL).width > style.safe_width():
-                words = words.replace(" · ", " ·\n", 1)
-            self.heading.add(style.wrapped(words, style.safe_width(), color=style.MUTED_TEXT).arrange(
-                DOWN, buff=0.12, aligned_edge=LEFT))
-        self.heading.arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-        self.heading.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        names = {metric: s.get(metric, s.get(f"ap_{metric}")) for metric in COMPARED}
-        # Two decimals with a sign cell: MCC is negative for a model worse than chance.
-        self.bars = PairedBars(COMPARED, names, (s["ap_model"], s["ap_trivial"]), signed_rate_slot(),
-                               bar_length=3.4, bar_height=0.3, row_gap=0.92, value_size=style.SIZE_NUMBER)
-        self.bars.next_to(self.heading, DOWN, buff=0.55).to_edge(LEFT, buff=style.EDGE_BUFF)
-        # Right column: the slider level with the first row, the verdict under it.
-        self.slider = PrevalenceSlider(s, track_length=3.4)
-        self.slider.next_to(self.bars, RIGHT, buff=0.7).align_to(self.bars, UP)
-        self.verdict = style.text(s["ap_verdict"], size=style.SIZE_LABEL, color=style.HIGHLIGHT)
-        self.verdict.next_to(self.slider, DOWN, buff=0.8, aligned_edge=LEFT)
+            self.heading.add(style.wrapped(self.dataset_name.replace(" · ", " ·\n", 1), room,
+                                           color=style.MUTED_TEXT).arrange(DOWN, buff=0.1, aligned_edge=LEFT))
+        self.heading.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([left, top, 0], aligned_edge=UP + LEFT)
+        # Bottom: the per-1000 readout (one line each, shrunk no further than legible), the verdict over it.
         self.readout = self._readout()
-        style.fit_width(self.readout)
-        self.readout.to_corner(DOWN + LEFT, buff=style.EDGE_BUFF)
+        if self.readout.width > width:
+            self.readout.scale(max(width / self.readout.width, style.min_readable() / style.SIZE_READOUT))
+        self.readout.move_to([left, -top, 0], aligned_edge=DOWN + LEFT)
+        self.verdict = style.wrapped(" ".join(s["ap_verdict"].split()), width, size=style.SIZE_LABEL,
+                                     color=style.HIGHLIGHT)
+        self.verdict.next_to(self.readout, UP, buff=self.band_gap).set_x(0)
+        # Middle: the bars fill the width and the height between the two.
+        upper = min(self.heading.get_bottom()[1], self.slider.get_bottom()[1]) - self.band_gap
+        lower = self.verdict.get_top()[1] + self.band_gap
+        self.bars = self._bars(width, upper - lower)
+        self.bars.move_to([0, (upper + lower) / 2, 0])
         self.moving = VGroup(self.slider, self.bars, self.readout)
         layout = VGroup(self.heading, self.slider, self.bars, self.readout)
-        # A narrow (4:3) frame: shrink the middle band about its left edge.
-        middle = VGroup(self.bars, self.slider, self.verdict)
-        room = config.frame_width / 2 - style.SIDE_MARGIN - middle.get_left()[0]
-        if middle.width > room:
-            middle.scale(room / middle.width, about_edge=LEFT)
         self.show_step(0)
         return layout
+
+    def _bars(self, width: float, height: float) -> PairedBars:
+        """The paired bars, their tracks as long as ``width`` allows, the rows spread over ``height``."""
+        s = self.strings
+        names = {metric: s.get(metric, s.get(f"ap_{metric}")) for metric in COMPARED}
+        pair = 2 * self.bar_height + self.pair_gap
+        row_gap = min((height - pair) / (len(COMPARED) - 1), self.most_row_gap)
+
+        def build(length: float) -> PairedBars:
+            # Two decimals with a sign cell: MCC is negative for a model worse than chance.
+            return PairedBars(COMPARED, names, (s["ap_model"], s["ap_trivial"]), signed_rate_slot(),
+                              bar_length=length, bar_height=self.bar_height, pair_gap=self.pair_gap,
+                              row_gap=row_gap, value_size=style.SIZE_NUMBER, name_width=self.name_width)
+
+        bars = build(1.0)
+        bars = build(1.0 + width - bars.width)
+        for value in bars.values.values():
+            style.story_number(value)
+        return bars
 
     def _readout(self) -> VGroup:
         s = self.strings
@@ -151,7 +180,7 @@ class AccuracyParadox(LectureScene):
         # Heading, slider at the data's prevalence, empty rows.
         self.say("say_ap_intro", self.intro_seconds, dataset=self.dataset_name,
                  threshold=f"{numbers.threshold:.2f}")
-        self.play(FadeIn(self.heading), FadeIn(self.slider), FadeIn(self.bars.static_parts()),
+        self.play(FadeIn(self.heading), FadeIn(self.slider), FadeIn(self.bars.static_parts()), FadeIn(self.readout),
                   run_time=self.fade_seconds)
         self.hold(self.intro_seconds - self.fade_seconds)
         self.beat("intro")
@@ -165,12 +194,12 @@ class AccuracyParadox(LectureScene):
         self.reveal(COMPARED[1:])
         self.hold(self.others_seconds - self.grow_seconds - self.fade_seconds)
         self.beat("others")
-        # Per 1000 patients, then the disease gets rarer.
+        # The disease gets rarer.
         half = (self.fade_seconds + self.slide_seconds) / 2
         self.say("say_ap_slide", half)
         self.say("say_ap_slide_end", half, offset=half, prevalence=f"{numbers.prevalences[-1]:.2f}",
                  trivial=f"{last['accuracy'][1]:.2f}", model=f"{last['accuracy'][0]:.2f}")
-        self.play(FadeIn(self.readout), run_time=self.fade_seconds)
+        self.hold(self.fade_seconds)
         self.play(self.slide_animation())
         # Hold at the lowest prevalence: the verdict.
         marks = self.verdict_marks()

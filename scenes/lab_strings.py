@@ -26,15 +26,26 @@ EN = LAB["en"]
 ES = LAB["es"]
 
 
-def lab_strings(lang: str) -> dict:
-    """The lab's string table for ``lang``, one of :data:`scenes.strings.LANGUAGES`.
+def lab_strings(lang: str, dataset: str | None = None) -> dict:
+    """The lab's string table for ``lang``, one of :data:`scenes.strings.LANGUAGES`, with the class names filled.
+
+    The terms shared with the scenes are read now, so a lecturer's override
+    (:func:`scenes.strings.overridden`) and ``dataset``'s class names reach the page as they reach the videos.
 
     Examples
     --------
     >>> lab_strings("es")["heading"]
     '¿Dónde pongo el umbral?'
+    >>> lab_strings("en", "breast-cancer")["legend_positive"]
+    'malignant tumours'
     """
-    try:
-        return LAB[lang]
-    except KeyError:
-        raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LAB)}") from None
+    if lang not in LAB:
+        raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LAB)}")
+    scene_strings = strings.strings_for(lang, dataset)
+    names = strings.class_names(lang, dataset)
+    own = {}
+    for key, text in strings.LOCALES[lang]["lab"].items():
+        for name, noun in names.items():
+            text = text.replace(f"{{{name}}}", noun)
+        own[key] = text
+    return {**own, **{key: scene_strings[key] for key in _FROM_SCENES}}

@@ -19,6 +19,7 @@ from manim import (
     SurroundingRectangle,
     VGroup,
     Write,
+    config,
 )
 
 from scenes import style
@@ -50,14 +51,17 @@ class MulticlassConfusion(LectureScene):
     why_hold_seconds = 5.0
     closing_seconds = 4.0
     #: Right panel: left edge, and the x centre of each table column after the name.
-    panel_left = -0.55
-    table_columns = (1.5, 3.0, 4.3, 5.35)
+    panel_left = -0.1
+    table_columns = (1.95, 3.45, 4.75, 5.8)
     #: The same in a 4:3 frame: the columns just clear the longest Spanish names.
     narrow_panel_left = -0.4
     narrow_table_columns = (1.48, 2.9, 4.1, 4.75)
-    matrix_side = 3.6
+    #: Largest side of the matrix's cells (frame units); it shrinks to the room left of the panel.
+    matrix_side = 4.6
     table_top = 0.35
     row_gap_max = 0.42
+    #: Least space between the matrix (with its labels) and its neighbours.
+    matrix_gap = 0.3
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None,
                  multiclass: tuple | None = None, **kwargs):
@@ -69,31 +73,34 @@ class MulticlassConfusion(LectureScene):
     # -- building -------------------------------------------------------
     def opening(self) -> VGroup:
         """Title card: K classes, n cases, how to read the matrix."""
-        s, m = self.strings, self.numbers
-        title = style.text(s["mc_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
-        data = style.text(s["mc_opening_data"].format(k=len(m.labels), n=m.n,
-                                                      labels=", ".join(short_label(x) for x in m.labels)),
-                          size=style.SIZE_LABEL)
-        rule = style.text(s["mc_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        card = VGroup(title, data, rule).arrange(DOWN, buff=0.4)
-        return style.fit_width(card)
+        s, m, width = self.strings, self.numbers, style.safe_width()
+        title = style.wrapped(s["mc_opening_title"], width, size=style.SIZE_TITLE, weight="BOLD")
+        data = style.wrapped(s["mc_opening_data"].format(k=len(m.labels), n=m.n,
+                                                         labels=", ".join(short_label(x) for x in m.labels)),
+                             width, size=style.SIZE_LABEL)
+        rule = style.wrapped(s["mc_opening_rule"], width, size=style.SIZE_LABEL, color=style.MUTED_TEXT)
+        return VGroup(title, data, rule).arrange(DOWN, buff=0.4)
 
     def build_matrix(self) -> VGroup:
-        """Title and the matrix, its left edge on the safe margin."""
-        m = self.numbers
-        self.title = style.text(self.strings["mc_title"].format(k=len(m.labels)), size=style.SIZE_LABEL,
-                                weight="BOLD").to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        self.grid = MulticlassGrid(self.strings, m.matrix, m.labels, side=self.matrix_side)
+        """Title and the matrix, as large as the room left of the class panel allows; text keeps its size.
+
+        The matrix is built once to measure its labels, then at the side that fills the room,
+        leaving space for the recall label at its right and the precision label under it.
+        """
+        m, s = self.numbers, self.strings
         left = -style.safe_width() / 2
-        self.grid.move_to([0, -0.3, 0]).align_to([left, 0, 0], LEFT)
-        # Long class names widen the grid: keep room for the recall label at its right.
-        recall_room = style.text(self.strings["recall"], size=style.SIZE_SMALL).width + 0.35
-        right = self.panel_left - recall_room
-        if self.grid.get_right()[0] > right:
-            self.grid.scale((right - left) / self.grid.width, about_edge=LEFT)
-        room = self.panel_left - 0.3 - self.title.get_left()[0]
-        if self.title.width > room:  # a narrow (4:3) frame: keep clear of the class panel
-            self.title.scale_to_fit_width(room, about_edge=LEFT)
+        self.title = style.wrapped(s["mc_title"].format(k=len(m.labels)), self.panel_left - self.matrix_gap - left,
+                                   size=style.SIZE_LABEL, weight="BOLD").arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+        self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+        recall = style.text(s["recall"], size=style.SIZE_SMALL)
+        top = self.title.get_bottom()[1] - self.matrix_gap
+        bottom = -config.frame_height / 2 + style.EDGE_BUFF + recall.height + 0.15
+        probe = MulticlassGrid(s, m.matrix, m.labels, side=self.matrix_side)
+        cells = probe.k * probe.cell
+        side = min(self.matrix_side, self.panel_left - recall.width - 0.35 - left - (probe.width - cells),
+                   top - bottom - (probe.height - cells))
+        self.grid = MulticlassGrid(s, m.matrix, m.labels, side=side)
+        self.grid.align_to([left, top, 0], UP + LEFT)
         return VGroup(self.title, self.grid)
 
     def class_block(self, index: int) -> VGroup:
@@ -101,27 +108,29 @@ class MulticlassConfusion(LectureScene):
         s, view = self.strings, self.numbers.classes[index]
         label = short_label(view.label)
         colors = style.METRIC_COLORS
-        title = style.text(s["mc_class_title"].format(label=label), size=style.SIZE_HEADER, weight="BOLD")
-        precision = style.text(s["mc_precision_line"].format(tp=view.tp, predicted=view.predicted,
-                                                             value=_rate(view.precision)),
-                               size=style.SIZE_LABEL, t2c={s["precision"]: colors["precision"]})
-        recall = style.text(s["mc_recall_line"].format(tp=view.tp, support=view.support, value=_rate(view.recall)),
-                            size=style.SIZE_LABEL, t2c={s["recall"]: colors["recall"]})
-        f1 = style.text(s["mc_f1_line"].format(value=_rate(view.f1)), size=style.SIZE_LABEL,
-                        t2c={s["f1"]: colors["f1"]})
-        fn_note = style.text(s["mc_fn_note"].format(label=label, fn=view.fn), size=style.SIZE_SMALL,
-                             color=style.MUTED_TEXT)
-        fp_note = style.text(s["mc_fp_note"].format(label=label, fp=view.fp), size=style.SIZE_SMALL,
-                             color=style.MUTED_TEXT)
-        block = VGroup(title, precision, recall, f1, fn_note, fp_note).arrange(DOWN, buff=0.16, aligned_edge=LEFT)
-        return self._place_top(block)
+        title = s["mc_class_title"].format(label=label)
+        precision = s["mc_precision_line"].format(tp=view.tp, predicted=view.predicted, value=_rate(view.precision))
+        recall = s["mc_recall_line"].format(tp=view.tp, support=view.support, value=_rate(view.recall))
+        f1 = s["mc_f1_line"].format(value=_rate(view.f1))
+        notes = (s["mc_fn_note"].format(label=label, fn=view.fn), s["mc_fp_note"].format(label=label, fp=view.fp))
+        lines = [self._line(title, style.SIZE_HEADER, weight="BOLD"),
+                 self._line(precision, t2c={s["precision"]: colors["precision"]}),
+                 self._line(recall, t2c={s["recall"]: colors["recall"]}),
+                 self._line(f1, t2c={s["f1"]: colors["f1"]})]
+        block = self._place_top(VGroup(*lines, *(self._line(note, color=style.MUTED_TEXT) for note in notes)))
+        if block.get_bottom()[1] < self.table_top + self._row_gap():  # no room: the grid's tags say FN and FP
+            block = self._place_top(VGroup(*lines))
+        return block
+
+    def _line(self, words: str, size: float = style.SIZE_LABEL, **kwargs) -> VGroup:
+        """A line of the right panel, wrapped (left-aligned) to the panel's width."""
+        room = style.safe_width() / 2 - self.panel_left
+        return style.wrapped(words, room, size=size, **kwargs).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
 
     def _place_top(self, block: VGroup) -> VGroup:
-        room = style.safe_width() / 2 - self.panel_left
-        if block.width > room:
-            block.scale_to_fit_width(room)
-        return block.move_to([0, 0, 0]).align_to([self.panel_left, 0, 0], LEFT).align_to(
-            [0, style.PANEL_TOP + 0.95, 0], UP)
+        """``block``'s lines stacked at the top of the right panel."""
+        block.arrange(DOWN, buff=0.16, aligned_edge=LEFT)
+        return block.align_to([self.panel_left, 0, 0], LEFT).align_to([0, style.PANEL_TOP + 0.95, 0], UP)
 
     def _row_gap(self) -> float:
         return min(self.row_gap_max, 3.8 / (len(self.numbers.labels) + 4))
@@ -162,7 +171,7 @@ class MulticlassConfusion(LectureScene):
         """The one-line meaning of an average, for the panel's top."""
         m = self.numbers
         text = self.strings[f"mc_{name}_line"].format(value=_rate(m.average(name)["f1"]), correct=m.correct, n=m.n)
-        return style.text(text, size=style.SIZE_LABEL)
+        return self._line(text)
 
     def why_lines(self) -> VGroup:
         """Three lines on why macro and weighted differ (or agree), placed at the panel's top."""
@@ -170,8 +179,8 @@ class MulticlassConfusion(LectureScene):
         weak, big = m.classes[m.weakest], m.classes[m.largest]
         values = {"weak": short_label(weak.label), "weak_f1": _rate(weak.f1), "big": short_label(big.label),
                   "big_n": big.support, "big_f1": _rate(big.f1)}
-        return VGroup(*(style.text(s[f"mc_why_{m.why}_{part}"].format(**values), size=style.SIZE_LABEL,
-                                   color=style.HIGHLIGHT) for part in (1, 2, 3)))
+        return VGroup(*(self._line(s[f"mc_why_{m.why}_{part}"].format(**values), color=style.HIGHLIGHT)
+                        for part in (1, 2, 3)))
 
     @classmethod
     def duration(cls, classes: int = 3) -> float:
@@ -222,9 +231,8 @@ class MulticlassConfusion(LectureScene):
             self.beat(f"class_{index + 1}")
         # Back to the whole matrix; the averages fill the table.
         self.play(FadeOut(block), FadeOut(tags), FadeOut(frames), self.grid.light(None), run_time=self.unlight_seconds)
-        # Placed (and, in a narrow frame, shrunk) once as a block, so every line keeps one size.
-        lines = self._place_top(VGroup(*(self.average_line(name) for name in AVERAGES))
-                                .arrange(DOWN, buff=0.22, aligned_edge=LEFT))
+        # Placed once as a block, one line under the other.
+        lines = self._place_top(VGroup(*(self.average_line(name) for name in AVERAGES)))
         for position, (name, line) in enumerate(zip(AVERAGES, lines, strict=True)):
             average_row = self.table_average_row(position, name)
             self.say(f"say_mc_{name}", self.average_fade_seconds + self.average_hold_seconds,
@@ -234,7 +242,7 @@ class MulticlassConfusion(LectureScene):
             self.hold(self.average_hold_seconds)
         self.beat("averages")
         # Why macro and weighted differ: frame the classes that pull them apart.
-        why = self._place_top(self.why_lines().arrange(DOWN, buff=0.2, aligned_edge=LEFT))
+        why = self._place_top(self.why_lines())
         boxes = VGroup(*(SurroundingRectangle(rows[i][3], color=style.HIGHLIGHT, buff=0.06)
                          for i in sorted({m.weakest, m.largest})),
                        SurroundingRectangle(rows[len(m.labels)], color=style.HIGHLIGHT, buff=0.06))

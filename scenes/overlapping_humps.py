@@ -154,13 +154,15 @@ class OverlappingHumps(LectureScene):
         if caption.get_left()[0] >= title.get_right()[0] + 0.3:
             return caption
         caption.align_to(rule, DOWN)  # narrow (4:3) frame: beside the rule
-        if self.facts.split is None or caption.get_left()[0] >= rule.get_right()[0] + 0.3:
+        if caption.get_left()[0] >= rule.get_right()[0] + 0.3:
             return caption
-        words = words.replace(" · ", " ·\n", 1)
-        room = config.frame_width / 2 - style.EDGE_BUFF - title.get_right()[0] - 0.3
-        caption = style.wrapped(words, room, color=style.MUTED_TEXT).arrange(DOWN, buff=0.12, aligned_edge=RIGHT)
-        if caption.height <= self.header.height:
-            return caption.to_corner(UP + RIGHT, buff=style.EDGE_BUFF)
+        if self.facts.split is not None:  # which model and split: wrapped beside the title if it fits there
+            words = words.replace(" · ", " ·\n", 1)
+            room = config.frame_width / 2 - style.EDGE_BUFF - title.get_right()[0] - 0.3
+            caption = style.wrapped(words, room, color=style.MUTED_TEXT).arrange(DOWN, buff=0.12,
+                                                                                 aligned_edge=RIGHT)
+            if caption.height <= self.header.height:
+                return caption.to_corner(UP + RIGHT, buff=style.EDGE_BUFF)
         caption = style.wrapped(words, style.safe_width(), color=style.MUTED_TEXT)
         return caption.arrange(DOWN, buff=0.12, aligned_edge=LEFT).next_to(self.header, DOWN, buff=0.12,
                                                                            aligned_edge=LEFT)

@@ -101,7 +101,10 @@ class RocPrCurves(LectureScene):
         # The label sits outside the plot, at the baseline's height: the curve never reaches it there.
         self.baseline_label.next_to(self.pr_axes.point(1, self.numbers.prevalence), RIGHT, buff=0.2)
         self.pr_block = VGroup(self.pr_axes, self.baseline_label)
-        return VGroup(self.roc_axes, self.pr_block).arrange(RIGHT, buff=self.plot_gap, aligned_edge=UP)
+        plots = VGroup(self.roc_axes, self.pr_block).arrange(RIGHT, buff=self.plot_gap, aligned_edge=UP)
+        # Level the axes themselves (the titles' descenders differ).
+        self.pr_block.shift(UP * (self.roc_axes.axes.get_top()[1] - self.pr_axes.axes.get_top()[1]))
+        return plots
 
     def part_caption(self) -> VGroup | None:
         """Which model and split the curves show, bottom right (wrapped in a narrow frame); None for one split."""
@@ -154,22 +157,26 @@ class RocPrCurves(LectureScene):
                               stroke_width=style.STROKE, dash_length=0.1)
         chance = style.text(s["rocpr_chance"].format(chance=chance_value), size=style.SIZE_SMALL,
                             color=style.TEXT).rotate(roc.diagonal_angle())
-        chance.move_to(roc.point(0.62, 0.62)).shift((RIGHT + DOWN) * 0.2)
+        chance.move_to(roc.point(0.55, 0.55)).shift((RIGHT + DOWN) * 0.2)
         parts["chance"] = VGroup(diagonal, chance)
-        parts["auc_label"] = style.story_number(style.text(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"),
-                                                           size=style.SIZE_NUMBER, weight="BOLD"))
+        parts["auc_label"] = self.area_label(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"))
         parts["auc_label"].move_to(roc.point(0.96, 0.04), aligned_edge=DOWN + RIGHT)
         baseline = DashedLine(pr.point(0, n.prevalence), pr.point(1, n.prevalence), color=style.BASELINE_COLOR,
                               stroke_width=style.STROKE, dash_length=0.1)
         parts["baseline"] = VGroup(baseline, self.baseline_label)
-        parts["ap_label"] = style.story_number(style.text(s["rocpr_ap_label"].format(ap=f"{n.average_precision:.2f}"),
-                                                          size=style.SIZE_NUMBER, weight="BOLD"))
+        parts["ap_label"] = self.area_label(s["rocpr_ap_label"].format(ap=f"{n.average_precision:.2f}"))
         # Under the baseline if it fits there, else just over it (a low prevalence).
         parts["ap_label"].move_to(pr.point(0.04, 0.04), aligned_edge=DOWN + LEFT)
         if parts["ap_label"].get_top()[1] > pr.point(0, n.prevalence)[1] - 0.1:
             parts["ap_label"].move_to(pr.point(0.04, n.prevalence) + UP * 0.12, aligned_edge=DOWN + LEFT)
         parts["read_auc"], parts["read_pr"] = self.readings()
         return parts
+
+    def area_label(self, words: str) -> VGroup:
+        """"AUC 0.89" in big bold figures (a story number), on two lines if wider than the plot."""
+        room = self.roc_axes.axes.width - 0.3
+        label = style.wrapped(words, room, size=style.SIZE_NUMBER, weight="BOLD")
+        return style.story_number(label.arrange(DOWN, buff=0.1, aligned_edge=RIGHT))
 
     def readings(self) -> tuple:
         """The two sentences read with the data's numbers, full width under the plots."""

@@ -37,17 +37,19 @@ class ThresholdSweep(LectureScene):
 
     #: Gap between the header, the panels and the readout (frame units).
     band_gap = 0.35
-    #: Largest panel scale: lengths (cells, bars, ROC side) grow with it, text sizes never do.
+    #: Largest panel scale: lengths (cells, ROC side) grow with it, text sizes never do.
     largest_scale = 1.8
+    #: Bar length (at least; 16:9 gives the bars any width grid and ROC leave) and gap between bar rows.
+    bar_length, bar_gap = 1.4, 0.72
 
     # -- building -------------------------------------------------------
     def make_panel(self, which: str, k: float):
-        """The grid, bars or ROC with every length times ``k`` (text sizes fixed)."""
+        """The grid or the ROC with every length times ``k``, or the bars ``k`` long (text sizes fixed)."""
         f, s = self.facts, self.strings
         if which == "grid":
             return ConfusionGrid(s, n=f.grid[0].n, cell_width=1.55 * k, cell_height=1.3 * k, label_width=1.6)
         if which == "bars":
-            return MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=1.6 * k, row_gap=0.5 + 0.3 * k)
+            return MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=k, row_gap=self.bar_gap)
         return RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=2.9 * k)
 
     def fitted(self, which: str, height: float, width: float):
@@ -55,37 +57,43 @@ class ThresholdSweep(LectureScene):
 
         Sizes are linear in the scale, so two trial builds give the scale exactly.
         """
-        small, large = self.make_panel(which, 0.5), self.make_panel(which, 1.0)
+        small, large = self.make_panel(which, 1.0), self.make_panel(which, 1.5)
         scale = self.largest_scale
         for extent, room in ((lambda p: p.height, height), (lambda p: p.width, width)):
             slope = (extent(large) - extent(small)) / 0.5
             if slope > 0:
-                scale = min(scale, 1.0 + (room - extent(large)) / slope)
-        return self.make_panel(which, max(scale, 0.5))
+                scale = min(scale, 1.0 + (room - extent(small)) / slope)
+        return self.make_panel(which, max(scale, 0.6))
 
     def arrange_panels(self, top: float, bottom: float) -> VGroup:
         """The three panels, as large as fit between ``top`` and ``bottom``, spread over the safe width.
 
-        16:9: one row (each a third of the width). 4:3: grid and ROC side by side, the bars under the
-        grid with the readout beside them.
+        16:9: one row, the bars between grid and ROC. 4:3: grid and ROC side by side, the bars
+        under the grid with the readout beside them.
         """
         width, room = style.safe_width(), top - bottom
+        names_and_values = self.make_panel("bars", 1.0).width - 1.0
         if not style.narrow():
-            # Grid and ROC as tall as the band allows; the bars take the width left between them.
-            self.grid_panel, self.roc = self.fitted("grid", room, 0.38 * width), self.fitted("roc", room, 0.32 * width)
-            rest = width - self.grid_panel.width - self.roc.width - 2 * style.PANEL_GAP
-            self.bars = self.fitted("bars", room, rest)
+            bars_width = names_and_values + self.bar_length
+            rest = width - bars_width - 2 * style.PANEL_GAP
+            self.grid_panel = self.fitted("grid", room, 0.55 * rest)
+            self.roc = self.fitted("roc", room, rest - self.grid_panel.width)
+            spare = rest - self.grid_panel.width - self.roc.width
+            self.bars = self.make_panel("bars", self.bar_length + spare)
             panels = VGroup(self.grid_panel, self.bars, self.roc)
-            gap = (width - sum(p.width for p in panels)) / 2
-            panels.arrange(RIGHT, buff=gap).move_to([0, (top + bottom) / 2, 0])
+            panels.arrange(RIGHT, buff=style.PANEL_GAP).move_to([0, (top + bottom) / 2, 0])
             return panels
-        self.bars = self.fitted("bars", room / 2, width / 2)
+        readout_width = width - style.PANEL_GAP - names_and_values - self.bar_length
+        self.readout = Readout(self.strings, n=self.facts.grid[0].n, positives=self.facts.grid[0].positives,
+                               width=readout_width, size=style.SIZE_SMALL)
+        self.bars = self.make_panel("bars", self.bar_length)
         upper = room - max(self.bars.height, self.readout.height) - self.band_gap
         half = (width - style.PANEL_GAP) / 2
         self.grid_panel, self.roc = self.fitted("grid", upper, half), self.fitted("roc", upper, half)
         row = VGroup(self.grid_panel, self.roc)
         row.arrange(RIGHT, buff=width - self.grid_panel.width - self.roc.width).move_to([0, 0, 0]).set_y(top, UP)
         self.bars.next_to(row, DOWN, buff=self.band_gap).align_to(row, LEFT)
+        self.readout.next_to(self.bars, RIGHT, buff=style.PANEL_GAP).align_to(self.bars, UP)
         return VGroup(self.grid_panel, self.bars, self.roc)
 
     def build_panels(self) -> VGroup:
@@ -109,10 +117,7 @@ class ThresholdSweep(LectureScene):
         top = min(self.header.get_bottom()[1], self.caption.get_bottom()[1]) - self.band_gap
         bottom = -config.frame_height / 2 + style.SIDE_MARGIN
         if style.narrow():  # the readout sits beside the bars, at the small floor size
-            self.readout = Readout(s, n=first.n, positives=first.positives, width=width / 2 - style.PANEL_GAP,
-                                   size=style.SIZE_SMALL)
             self.arrange_panels(top, bottom)
-            self.readout.next_to(self.bars, RIGHT, buff=style.PANEL_GAP).align_to(self.bars, UP)
         else:
             self.readout = Readout(s, n=first.n, positives=first.positives, width=width)
             self.readout.to_corner(DOWN + LEFT, buff=style.SIDE_MARGIN)

@@ -56,7 +56,7 @@ class ConfusionGrid(SnapshotPanel, VGroup):
         # In cells too short for tag, count and meaning, every tag goes (the meaning says more).
         if any(short.get_bottom()[1] - meaning.get_top()[1] < count.height + 0.16
                for count, (short, meaning) in ((self.counts[k], self.labels[k]) for k in self.counts)):
-            for kind, (short, meaning) in self.labels.items():
+            for kind, (_, meaning) in self.labels.items():
                 self.labels[kind] = VGroup(meaning)
                 self.counts[kind].set_y((self.cells[kind].get_top()[1] + meaning.get_top()[1]) / 2)
         self.headers = self._headers(strings, cell_width, cell_height, label_width)
@@ -71,7 +71,7 @@ class ConfusionGrid(SnapshotPanel, VGroup):
         """Column headers (prediction) above; the class nouns (truth) at the left, under "Actual"."""
         top = cell_height
         columns = VGroup(*(
-            style.text(f"{mark} {strings[key]}", size=style.SIZE_SMALL)
+            style.wrapped(f"{mark} {strings[key]}", cell_width - 0.1)
             .move_to([(col - 0.5) * cell_width, 0, 0]).set_y(top + HEADER_GAP, DOWN)
             for col, (mark, key) in enumerate((("+", "positive"), ("−", "negative")))
         ))

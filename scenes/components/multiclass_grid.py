@@ -28,7 +28,7 @@ def role_of(row: int, col: int, lit: int) -> str:
 class MulticlassGrid(VGroup):
     """Counts in a square of cells with class headers; one class can be lit as one-vs-rest.
 
-    Parts: ``fills[i][j]`` (cell backgrounds), ``counts[i][j]`` (static numbers),
+    Parts: ``fills[i][j]`` (cell backgrounds), ``counts[i][j]`` (static numbers; story numbers),
     ``headers`` (class names, "Actual", "Predicted"), ``outlines``. Builders return
     new mobjects and never add them: ``role_tags(k)`` (TP/FN/FP/TN in each cell),
     ``lit_frames(k)`` (row framed in the recall colour, column in the precision
@@ -40,7 +40,7 @@ class MulticlassGrid(VGroup):
         self.k = len(labels)
         self.cell = min(side / self.k, 1.45)
         self.strings = strings
-        count_size = style.SIZE_CELL_COUNT if self.k <= 4 else style.SIZE_LABEL
+        count_size = style.SIZE_CELL_COUNT if self.k <= 4 else style.SIZE_NUMBER
         self.tag_size = style.SIZE_SMALL
         self.fills, self.counts = [], []
         outlines = VGroup()
@@ -65,7 +65,7 @@ class MulticlassGrid(VGroup):
         self.outlines = outlines
         self.headers = self._headers(labels)
         self.add(VGroup(*(f for row in self.fills for f in row)), outlines, self.headers,
-                 VGroup(*(c for row in self.counts for c in row)))
+                 style.story_number(VGroup(*(c for row in self.counts for c in row))))
 
     def center_of(self, row: int, col: int) -> list:
         """Centre of cell (row, col) before the grid is moved (the grid's own frame)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from manim import LEFT, RIGHT, Rectangle, UpdateFromAlphaFunc, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UP, Rectangle, UpdateFromAlphaFunc, VGroup, VMobject
 
 from scenes import style
 from scenes.components.live_text import LiveText, Slot
@@ -52,11 +52,14 @@ class PairedBars(VGroup):
     ``tracks`` (static 0..1 outlines), ``bars[(metric, series)]`` and
     ``values[(metric, series)]`` (live numbers). Values are shown as given by
     ``slot``; a negative value (MCC) draws an empty bar and keeps its sign.
+    A name wider than ``name_width`` wraps onto more lines; ``names_above``
+    puts each name over its pair instead of left of it (narrow frames).
     """
 
     def __init__(self, metrics: Sequence[str], names: Mapping[str, str], series: tuple[str, str],
                  slot: Slot, bar_length: float = 3.6, bar_height: float = 0.3, pair_gap: float = 0.08,
-                 row_gap: float = 1.0, value_size: float = style.SIZE_LABEL):
+                 row_gap: float = 1.0, value_size: float = style.SIZE_LABEL, name_width: float | None = None,
+                 names_above: bool = False):
         super().__init__()
         self.metrics = tuple(metrics)
         self.bar_length = bar_length
@@ -84,11 +87,15 @@ class PairedBars(VGroup):
                 self.series_labels.add(tag)
                 self._tracks[(metric, index)] = track
                 self.bars[(metric, index)], self.values[(metric, index)] = bar, value
-            name = style.text(names[metric], size=style.SIZE_LABEL, color=color)
-            self.names.add(name)
+            name = style.wrapped(names[metric], name_width or float("inf"), size=style.SIZE_LABEL, color=color)
+            self.names.add(name.arrange(DOWN, buff=0.1, aligned_edge=LEFT if names_above else RIGHT))
         label_left = min(tag.get_left()[0] for tag in self.series_labels)
         for row, name in enumerate(self.names):
-            name.move_to([label_left - 0.3, -row * row_gap, 0], aligned_edge=RIGHT)
+            if names_above:
+                name.next_to([label_left, -row * row_gap + pitch / 2 + bar_height / 2, 0], UP, buff=0.12,
+                             aligned_edge=LEFT)
+            else:
+                name.move_to([label_left - 0.3, -row * row_gap, 0], aligned_edge=RIGHT)
         # Static parts first: Manim redraws everything after the first moving part.
         self.add(self.tracks, self.names, self.series_labels, *self.bars.values(), *self.values.values())
 

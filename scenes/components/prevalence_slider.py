@@ -23,15 +23,16 @@ class PrevalenceSlider(VGroup):
     """Prevalence as a number and as a pointer on a log scale.
 
     Parts: ``value`` (live π), ``track`` (static line with ticks labelled
-    0.01 ... 0.5, log-spaced so 1 % gets room), ``pointer``. Values outside
+    0.01 ... 0.5, log-spaced so 1 % gets room), ``pointer``. ``value_size``
+    is the font size of the live π (a label's size unless given). Values outside
     ``style.PREVALENCE_RANGE`` pin the pointer to the nearest end.
     """
 
-    def __init__(self, strings: dict, track_length: float = 4.0):
+    def __init__(self, strings: dict, track_length: float = 4.0, value_size: float | None = None):
         super().__init__()
         self.low, self.high = style.PREVALENCE_RANGE
         self.value = LiveText(strings["pslider_header"], {"prevalence": prevalence_slot()},
-                              size=style.SIZE_LABEL, weights={"π": "BOLD"})
+                              size=value_size or style.SIZE_LABEL, weights={"π": "BOLD"})
         line = Line([0, 0, 0], [track_length, 0, 0], color=style.GRID_LINE, stroke_width=style.STROKE)
         ticks = VGroup()
         for tick in TICKS:

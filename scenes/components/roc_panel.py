@@ -68,7 +68,7 @@ class RocPanel(SnapshotPanel, VGroup):
         # The plot's one-size title is replaced by one whose AUC is drawn as a story number.
         self.plot.remove(self.plot.title)
         self.axes, self.tick_labels, self.axis_labels = self.plot.axes, self.plot.tick_labels, self.plot.axis_labels
-        self.title = number_title(strings["roc_title"], "auc", f"{auc:.2f}", side + 0.9)
+        self.title = number_title(strings["roc_title"], "auc", f"{auc:.2f}", side + 1.2)
         self.title.next_to(self.axes, UP, buff=0.25)
         self.chance = self.plot.chance(strings["chance"], (0.7, 0.62))
         x, y = thin_polyline(np.asarray(fpr, float), np.asarray(tpr, float))

@@ -34,9 +34,11 @@ def lab_code_hash() -> str:
     return manifest.hash_sources(_LAB_CODE)
 
 
-def lab_options(cost_fn: float, cost_fp: float, model: str | None, split: str | None, theme: str = "dark") -> dict:
-    """The options that shape the page (recorded in the manifest)."""
-    return {"cost_fn": cost_fn, "cost_fp": cost_fp, "model": model, "split": split, "theme": theme}
+def lab_options(cost_fn: float, cost_fp: float, model: str | None, split: str | None, theme: str = "dark",
+                overrides: dict | None = None) -> dict:
+    """The options that shape the page (recorded in the manifest); ``overrides`` are the lecturer's strings."""
+    words = repr(sorted((lang, sorted(table.items())) for lang, table in (overrides or {}).items()))
+    return {"cost_fn": cost_fn, "cost_fp": cost_fp, "model": model, "split": split, "theme": theme, "strings": words}
 
 
 def is_fresh(path: Path, options: dict, data_sha: str | None) -> bool:
@@ -45,21 +47,25 @@ def is_fresh(path: Path, options: dict, data_sha: str | None) -> bool:
 
 
 def write_lab(study, dataset, lang: str, out_dir: Path, cost_fn: float = 10.0, cost_fp: float = 1.0,
-              data_sha: str | None = None, options: dict | None = None, theme: str = "dark") -> Path:
+              data_sha: str | None = None, options: dict | None = None, theme: str = "dark",
+              overrides: dict | None = None) -> Path:
     """Verify the numbers, build the page and write it atomically; return its path.
 
     With ``data_sha`` (the data fingerprint) the page is recorded in its folder's manifest
-    with ``options`` (see :func:`lab_options`).
+    with ``options`` (see :func:`lab_options`). ``overrides``: the lecturer's strings and class names
+    (``{lang: {key: text}}``, see :func:`scenes.strings.overridden`).
     """
     from scenes.publish.lab_data import lab_payload
     from scenes.publish.lab_page import render_lab_page
     from scenes.publish.runner import atomic_target
+    from scenes.strings import overridden
 
-    page = render_lab_page(lab_payload(study, dataset, lang, cost_fn, cost_fp), theme)
+    with overridden(overrides or {}):
+        page = render_lab_page(lab_payload(study, dataset, lang, cost_fn, cost_fp), theme)
     path = lab_path(out_dir, dataset.name, lang, theme)
     with atomic_target(path) as temp:
         temp.write_text(page, encoding="utf-8")
     if data_sha is not None:
-        manifest.record(path, LAB_SCENE, options or lab_options(cost_fn, cost_fp, None, None, theme), data_sha,
-                        lab_code_hash())
+        options = options or lab_options(cost_fn, cost_fp, None, None, theme, overrides)
+        manifest.record(path, LAB_SCENE, options, data_sha, lab_code_hash())
     return path

@@ -105,6 +105,7 @@ def lab_payload(study, dataset, lang: str, cost_fn: float = 10.0, cost_fp: float
     return {
         "schema": 1,
         "lang": lang,
+        "dataset": study.name,
         "title": strings.dataset_title(study.name, study.title, lang),
         "population": POPULATION,
         "defaults": {"mode": "data", "theta": 0.5, "part": default or parts[0]["key"], **BINORMAL_DEFAULTS,

@@ -78,7 +78,7 @@ def render_lab_page(payload: dict, theme: str = "dark") -> str:
     ValueError
         When ``payload["lang"]`` is not a language of :data:`scenes.lab_strings.LAB`.
     """
-    strings = lab_strings(payload["lang"])
+    strings = lab_strings(payload["lang"], payload.get("dataset"))
     slots = {
         "lang": payload["lang"],
         "page_title": html.escape(f"{strings['heading']} · {payload['title']}"),

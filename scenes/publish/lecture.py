@@ -119,14 +119,16 @@ class Lecture:
         if not self.known or r.cost_fp <= 0:  # the lab's cost ratio C_FN / C_FP needs C_FP > 0
             return [], []
         theme = r.options.theme
-        options = lab_options(r.cost_fn, r.cost_fp, r.data_kwargs.get("model"), r.data_kwargs.get("split"), theme)
+        words = r.options.strings
+        model, split = r.data_kwargs.get("model"), r.data_kwargs.get("split")
+        options = lab_options(r.cost_fn, r.cost_fp, model, split, theme, words)
         paths = {lang: lab_path(self.out_dir, self.known["name"], lang, theme) for lang in r.langs}
         fresh = [path for path in paths.values() if not r.force and is_fresh(path, options, self.fingerprint)]
         todo = [lang for lang, path in paths.items() if path not in fresh]
         if todo and self.study is None:
             self.load_facts()
         written = [write_lab(self.study, self.dataset, lang, self.out_dir, r.cost_fn, r.cost_fp, self.fingerprint,
-                             options, theme) for lang in todo]
+                             options, theme, words) for lang in todo]
         return written, fresh
 
     def drop_unmet(self, jobs: list[Job]) -> list[Job]:

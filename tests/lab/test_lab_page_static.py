@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scenes.lab_strings import LAB
+from scenes.lab_strings import LAB, lab_strings
 from scenes.publish import lab_data
 from scenes.publish.lab_page import GUIDE, render_lab_page, script_json
 
@@ -63,9 +63,22 @@ def test_the_page_asks_for_nothing(page):
 def test_data_and_strings_round_trip(page):
     text, data = page
     assert inline_json(text, "lab-data") == data
-    assert inline_json(text, "lab-strings") == LAB[data["lang"]]
+    assert inline_json(text, "lab-strings") == lab_strings(data["lang"])
+    assert "{positive_name}" not in text and "{negative_name}" not in text
     assert f'<html lang="{data["lang"]}">' in text
     assert text.count("</script>") == 3, "a </script> inside the data ended a script element early"
+
+
+def test_the_class_names_reach_the_page():
+    """The data's own class names, or the lecturer's, fill the legend and the scores' description."""
+    from scenes import strings
+
+    data = {**payload("es", n=20), "dataset": "breast-cancer"}
+    shown = inline_json(render_lab_page(data), "lab-strings")
+    assert shown["legend_positive"] == "tumores malignos" and "tumores benignos" in shown["scores_aria"]
+    with strings.overridden({"en": {"positive_name": "diabetics"}}):
+        shown = inline_json(render_lab_page(payload("en", n=20)), "lab-strings")
+    assert shown["legend_positive"] == "diabetics" and shown["legend_negative"] == "negatives"
 
 
 def test_no_slot_is_left_unfilled(page):

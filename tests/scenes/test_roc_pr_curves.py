@@ -55,12 +55,60 @@ def test_numbers_equal_the_core(facts, small_config):
     assert n.prevalence == pytest.approx(facts.report["prevalence"])
     precision, recall, _ = precision_recall_curve(y, s)
     assert set(n.pr_precision) == set(precision[1:])
-    texts = {key: scene.curves[key].text for key in ("auc_label", "ap_label")}
+    texts = {key: "".join(line.text for line in scene.curves[key]) for key in ("auc_label", "ap_label")}
     assert texts == {"auc_label": f"AUC{facts.report['auc']:.2f}",
                      "ap_label": f"AP{facts.report['average_precision']:.2f}"}
-    read_auc = scene.curves["read_auc"][1].text
+    read_auc = words(scene.curves["read_auc"])
     assert f"{facts.report['auc']:.2f}" in read_auc and f"{round(100 * facts.report['auc'])}%" in read_auc
-    assert f"{facts.report['prevalence']:.2f}" in scene.curves["read_pr"][1].text
+    assert f"{facts.report['prevalence']:.2f}" in words(scene.curves["read_pr"])
+
+
+def words(mobject) -> str:
+    """Every Text in ``mobject``, run on (Manim drops the spaces)."""
+    from manim import Text
+
+    return "".join(m.text for m in mobject.get_family() if isinstance(m, Text))
+
+
+def test_story_numbers_are_tagged_and_large(clinic20_facts, small_config):
+    from scenes import style
+
+    scene = RocPrCurves(clinic20_facts, "en")
+    scene.build_layout()
+    for key in ("auc_label", "ap_label"):
+        label = scene.curves[key]
+        assert getattr(label, "story_number", False)
+        assert min(line.font_size for line in label) >= style.SIZE_NUMBER - 0.5
+    assert words(scene.curves["auc_label"]) == "AUC0.89"
+
+
+@pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
+def test_plots_fill_the_width_without_shrinking_text(clinic20_facts, ratio, tmp_path):
+    """The plots reach across the safe width at either aspect; no axis text is scaled below its size."""
+    from manim import tempconfig
+
+    from scenes import style
+
+    with tempconfig({"frame_width": 8.0 * ratio, "frame_height": 8.0, "pixel_width": round(240 * ratio),
+                     "pixel_height": 240, "media_dir": str(tmp_path)}):
+        scene = RocPrCurves(clinic20_facts, "en")
+        scene.build_layout()
+        left, right = scene.roc_axes.get_left()[0], scene.baseline_label.get_right()[0]
+        assert right - left == pytest.approx(style.safe_width(), abs=0.05)
+        sizes = [t.font_size for t in (*scene.roc_axes.axis_labels, *scene.pr_axes.tick_labels)]
+        assert min(sizes) >= style.SIZE_SMALL - 0.5
+        assert scene.roc_axes.axes.get_top()[1] == pytest.approx(scene.pr_axes.axes.get_top()[1])
+
+
+def test_the_lecturers_vocabulary_is_on_screen(clinic20_facts, small_config):
+    from scenes import strings
+
+    with strings.overridden({"en": {"positive_name": "diabetics", "negative_name": "healthy people"}}):
+        scene = RocPrCurves(clinic20_facts, "en")
+        scene.build_layout()
+    legend = words(scene.legend)
+    assert "diabetics:onestepupeach,1/5" in legend and "of15healthypeople" in legend
+    assert "oneofthediabeticsandoneofthehealthypeople" in words(scene.curves["read_auc"])
 
 
 def test_clinic20_numbers(clinic20_facts, small_config):

@@ -112,3 +112,36 @@ def test_cards_fit_a_four_by_three_frame(clinic20_facts, tmp_path):
             scene = ThresholdSweep(clinic20_facts, lang)
             assert not outside_frame(scene.opening())
             assert not outside_frame(scene.closing_card("closing"))
+
+
+def test_story_numbers_are_tagged_and_big(clinic20_facts, small_config):
+    from scenes import style
+
+    scene, _ = build(clinic20_facts, "en")
+    tagged = [*scene.grid_panel.counts.values(), *scene.bars.values.values(), scene.header.value]
+    assert all(getattr(mob, "story_number", False) for mob in tagged)
+    auc = [m for m in scene.roc.title.get_family() if getattr(m, "story_number", False)]
+    assert [m.text for m in auc] == [f"{clinic20_facts.report['auc']:.2f}"]
+    assert min(m.font_size for m in (*tagged, *auc)) >= style.SIZE_NUMBER
+
+
+def test_panels_fill_the_frame(clinic20_facts, small_config):
+    from manim import VGroup, config
+
+    scene, _ = build(clinic20_facts, "en")
+    panels = VGroup(scene.grid_panel, scene.bars, scene.roc)
+    assert panels.width > 0.9 * (config.frame_width - 0.7)
+    assert panels.height > 0.45 * config.frame_height
+
+
+def test_grid_rows_and_readout_name_the_lecturers_classes(clinic20_facts, small_config):
+    from scenes.strings import overridden
+
+    with overridden({"en": {"positive_name": "diabetics", "negative_name": "healthy patients"}}):
+        scene = ThresholdSweep(clinic20_facts, "en")
+        scene.build_panels()
+    rows = scene.grid_panel.headers[3]
+    words = [" ".join(line.text for line in row) for row in rows]
+    assert words == ["+diabetics", "−healthy patients"] or words == ["+diabetics", "−healthy patients".replace(" ", "")]
+    recall = "".join(line.template for line in scene.readout.lines["recall"])
+    assert "diabetics" in recall
