@@ -19,8 +19,8 @@ _FROM_SCENES = ("tp", "fn", "fp", "tn", "tp_meaning", "fn_meaning", "fp_meaning"
                 "positive", "negative", "fpr_axis", "tpr_axis", "chance", "flag_rule", "part_split",
                 "humps_positives", "humps_negatives", "opening_data", "cost_legend_min_one")
 
-#: Every string of the lab page, by language.
-LAB = {lang: {**tables["lab"], **{key: strings.strings_for(lang)[key] for key in _FROM_SCENES}}
+#: Every string of the lab page, by language, as written (``{positive_name}`` unfilled: see :func:`lab_strings`).
+LAB = {lang: {**tables["lab"], **{key: strings.strings_for_raw(lang)[key] for key in _FROM_SCENES}}
        for lang, tables in strings.LOCALES.items()}
 EN = LAB["en"]
 ES = LAB["es"]

@@ -267,7 +267,9 @@ def main(argv=None) -> int:
     for name, lang, frame in itertools.product(names, args.lang.split(","), args.frame.split(",")):
         facts = plain
         if name in NEEDS:
-            several = several or facts_for(load_dataset("screening8"))
+            from tests.scenes.test_every_beat_fits import several_models_facts
+
+            several = several or several_models_facts()
             facts = several
         with tempfile.TemporaryDirectory() as media, pseudo_language():
             seen = play_through(name, facts, lang, FRAMES[frame], media, theme=args.theme)

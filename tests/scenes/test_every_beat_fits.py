@@ -42,9 +42,18 @@ def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir,
     return play_through(name, facts, lang, ratio, media_dir, theme=theme).problems
 
 
+def several_models_facts():
+    """screening8's facts with its comparison and honest choice: two models on three splits."""
+    from data import load_study
+
+    study = load_study("screening8")
+    return facts_for(study.select(), study=study)
+
+
 @pytest.fixture(scope="module")
 def datasets():
-    return {name: facts_for(load_dataset(name)) for name in ("clinic20", "screening", "screening8")}
+    return {**{name: facts_for(load_dataset(name)) for name in ("clinic20", "screening")},
+            "screening8": several_models_facts()}
 
 
 def _facts(name, data, datasets):
