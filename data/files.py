@@ -6,13 +6,10 @@ A scores file already holds one classifier's output: a label column and a score 
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -20,104 +17,11 @@ import numpy as np
 from data import validate
 from data.dataset import DataError, Dataset, slugify, titleize
 from data.study import ALL_ROWS, ONE_MODEL, Study, split_name
+from data.tables import Table, read_table
 
 __all__ = ["SCORE_SUFFIXES", "SPLIT_NAMES", "Table", "export_scores", "load_scores_file", "make_part", "read_table"]
 
 SCORE_SUFFIXES = (".csv", ".json", ".parquet")
-
-
-@dataclass
-class Table:
-    """Named columns of raw cells, as read; nothing is parsed or checked beyond the header.
-
-    ``meta`` holds ``name``, ``title`` and ``provenance`` when the file was written by
-    :func:`export_scores`.
-    """
-
-    columns: list[str]
-    cells: dict[str, list]
-    meta: dict = field(default_factory=dict)
-
-
-def read_table(path: Path, raw: bytes) -> Table:
-    """Read a CSV, JSON or Parquet file (chosen by extension) into a :class:`Table`."""
-    suffix = path.suffix.lower()
-    if suffix == ".parquet":
-        table = _read_parquet(path)
-    elif suffix == ".csv":
-        table = _read_csv(validate.decode_text(raw, path), path)
-    elif suffix == ".json":
-        table = _read_json(validate.decode_text(raw, path), path)
-    else:
-        raise DataError(
-            f"unknown file type {suffix or '(no extension)'!r} for {path}; use .csv, .json or .parquet"
-        )
-    validate.check_unique_columns(table.columns, path)
-    if not any(table.cells[c] for c in table.columns):
-        raise DataError(f"{path} has no data rows, only column names; export the scores with their rows")
-    return table
-
-
-def _read_csv(text: str, path: Path) -> Table:
-    try:
-        rows = [row for row in csv.reader(io.StringIO(text)) if row and any(cell.strip() for cell in row)]
-    except csv.Error as exc:
-        raise DataError(f"{path} is not a readable CSV ({exc}); check its quoting") from None
-    if not rows:
-        raise DataError(f"{path} has no header row; the first line must name the columns")
-    header = [name.strip() for name in rows[0]]
-    for number, row in enumerate(rows[1:], start=1):
-        if len(row) != len(header):
-            raise DataError(
-                f"row {number} of {path} has {len(row)} fields but the header has {len(header)}; "
-                "check the delimiter (comma) and quoting"
-            )
-    return Table(header, {name: [row[i] for row in rows[1:]] for i, name in enumerate(header)})
-
-
-def _read_json(text: str, path: Path) -> Table:
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(
-            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-            "fix or re-export it"
-        ) from None
-    except (ValueError, RecursionError) as exc:  # an integer over 4300 digits, or nesting too deep
-        reason = str(exc).split(":")[0]
-        raise DataError(f"{path} is not readable JSON ({reason}); fix or re-export it") from None
-    if isinstance(document, list) and all(isinstance(record, dict) for record in document):
-        # A list of records: one object per sample; a missing key is an empty cell.
-        columns = list(dict.fromkeys(str(key) for record in document for key in record))
-        cells = {c: [record.get(c) for record in document] for c in columns}
-        return Table(columns, cells)
-    if isinstance(document, dict):
-        # A dict of lists: each list is a column; other keys (name, title, provenance) are metadata.
-        columns = [str(key) for key, value in document.items() if isinstance(value, list)]
-        meta = {
-            key: document[key]
-            for key in ("name", "title", "provenance")
-            if isinstance(document.get(key), str | dict)
-        }
-        if columns:
-            return Table(columns, {c: document[c] for c in columns}, meta)
-    raise DataError(
-        f"{path} holds JSON of an unknown shape; use {{\"y_true\": [...], \"y_score\": [...]}} "
-        "or a list of {\"y_true\": ..., \"y_score\": ...} records"
-    )
-
-
-def _read_parquet(path: Path) -> Table:
-    import pandas as pd  # lazy: importing `data` must stay cheap
-
-    try:
-        frame = pd.read_parquet(path)
-    except Exception as exc:  # pyarrow raises many types for a damaged file
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise DataError(f"cannot read {path} as Parquet ({reason}); re-export it or use CSV") from None
-    columns = [str(c) for c in frame.columns]
-    validate.check_unique_columns(columns, path)
-    return Table(columns, {name: frame.iloc[:, i].tolist() for i, name in enumerate(columns)})
 
 
 #: Column names recognised as the split and the model of a long table (case-insensitive).
@@ -221,7 +125,7 @@ def load_scores_file(
         if column and len(table.cells[column]) != len(table.cells[label]):
             raise DataError(f"{path}: {label!r} has {len(table.cells[label])} values but {column!r} has "
                             f"{len(table.cells[column])}; give one label per score")
-    y_true = validate.parse_labels(table.cells[label], positive, column=label)
+    y_true = validate.parse_labels(table.cells[label], positive, column=label, missing=table.blank(label))
     splits = _cells(table, split_column, ALL_ROWS, split_name)
     name = table.meta.get("name") if isinstance(table.meta.get("name"), str) else slugify(path.stem)
     title = table.meta.get("title") if isinstance(table.meta.get("title"), str) else titleize(path.stem)
@@ -237,37 +141,52 @@ def load_scores_file(
     if model_column is None:
         _unused_names(model_names, [*models, *models.values()])
         for model, column in _rename(models, model_names).items():
-            scores = validate.parse_scores(table.cells[column], column=column)
-            score_by_model[model] = (np.ones(y_true.size, dtype=bool), validate.rescale(scores, rescale, column=column))
+            scores = validate.parse_scores(table.cells[column], column=column, missing=table.blank(column))
+            score_by_model[model] = (None, validate.rescale(scores, rescale, column=column))  # None: every row
     else:
         (column,) = models.values()
         values = _cells(table, model_column, None, lambda v: str(v).strip())
         _unused_names(model_names, values)
-        scores = validate.rescale(validate.parse_scores(table.cells[column], column=column), rescale, column=column)
-        for model in dict.fromkeys(values):
+        scores = validate.parse_scores(table.cells[column], column=column, missing=table.blank(column))
+        scores = validate.rescale(scores, rescale, column=column)
+        for model in _in_order(values):
             shown = model_names.get(model, model)
             if shown in score_by_model:
                 raise DataError(f"two models would both be called {shown!r}; give them different --model-name")
             score_by_model[shown] = (values == model, scores)
     _check_rows_line_up(y_true, splits, score_by_model)
+    if list(score_by_model) == [ONE_MODEL] and split_column is None:
+        return Study.single(Dataset(name, title, y_true, score_by_model[ONE_MODEL][1], provenance))
     parts = {}
     for model, (rows, scores) in score_by_model.items():
-        for split in dict.fromkeys(splits[rows]):
-            where = rows & (splits == split)
-            parts[(model, split)] = make_part(name, title, model, split, y_true[where], scores[where],
+        for split, where in _split_rows(splits, rows):
+            parts[(model, split)] = make_part(name, title, model, split, _take(y_true, where), _take(scores, where),
                                               {**provenance, "part": {"model": model, "split": split}})
-    if list(parts) == [(ONE_MODEL, ALL_ROWS)]:
-        part = parts[(ONE_MODEL, ALL_ROWS)]
-        return Study.single(Dataset(name, title, part.y_true, part.y_score, provenance))
     return Study(name, title, parts, provenance)
+
+
+def _take(values: np.ndarray, where) -> np.ndarray:
+    return values if where is None else values[where]
+
+
+def _split_rows(splits: np.ndarray | None, rows: np.ndarray | None):
+    """``(split, rows of it)`` for each split among ``rows`` (None: every row; no split column: one split)."""
+    if splits is None:
+        yield ALL_ROWS, rows
+        return
+    for split in _in_order(splits if rows is None else splits[rows]):
+        yield split, (splits == split) if rows is None else rows & (splits == split)
 
 
 def _check_rows_line_up(y_true, splits, score_by_model: dict) -> None:
     """Every model must have the same rows (same labels, same order) on each split."""
     (first, (first_rows, _)), *others = score_by_model.items()
     for model, (rows, _) in others:
-        for split in dict.fromkeys(splits[first_rows | rows]):
-            mine, theirs = y_true[rows & (splits == split)], y_true[first_rows & (splits == split)]
+        if rows is None and first_rows is None:
+            continue  # one score column per model: the same rows by construction
+        for split, _ in _split_rows(splits, first_rows | rows):
+            in_split = np.ones(y_true.size, dtype=bool) if splits is None else splits == split
+            mine, theirs = y_true[rows & in_split], y_true[first_rows & in_split]
             if mine.size != theirs.size or not np.array_equal(mine, theirs):
                 where = "" if split == ALL_ROWS else f" on the {split} split"
                 raise DataError(
@@ -275,16 +194,43 @@ def _check_rows_line_up(y_true, splits, score_by_model: dict) -> None:
                     f"{mine.size} rows, or different labels); give every model the same rows in the same order")
 
 
-def _cells(table: Table, column: str | None, default: str | None, clean) -> np.ndarray:
-    """A split or model column as an array of clean names (``default`` everywhere when absent)."""
-    n = len(next(iter(table.cells.values())))
+def _in_order(values: np.ndarray) -> list:
+    """The distinct values in order of first appearance (hash-based; one value needs no hashing)."""
+    if values.size == 0:
+        return []
+    if (values == values[0]).all():
+        return [values[0]]
+    import pandas as pd  # lazy: only tables with several splits or models come here
+
+    return list(pd.unique(values))
+
+
+def _cells(table: Table, column: str | None, default: str | None, clean) -> np.ndarray | None:
+    """A split or model column as an array of clean names (None for an absent split column).
+
+    Each distinct cell is checked and cleaned once (the cells are factorised), never each row.
+    """
     if column is None:
-        return np.full(n, default, dtype=object)
-    values = table.cells[column]
-    for row, value in enumerate(values, start=1):
-        if value is None or not str(value).strip() or str(value).strip().lower() in {"nan", "none", "null"}:
-            raise DataError(f"empty value in row {row} of column {column!r}; name the split or model of every row")
-    return np.array([clean(v) for v in values], dtype=object)
+        return None if default == ALL_ROWS else np.full(len(next(iter(table.cells.values()))), default, dtype=object)
+    values = validate.column_array(table.cells[column])
+    codes, uniques = validate._factorize(values, validate._missing_mask(values, table.blank(column)))
+    empty = np.array([not str(v).strip() or str(v).strip().lower() in {"nan", "none", "null"} for v in uniques]
+                     + [True], dtype=bool)[codes]
+    if empty.any():
+        row = int(np.argmax(empty)) + 1
+        raise DataError(f"empty value in row {row} of column {column!r}; name the split or model of every row")
+    names = np.array([clean(v) for v in uniques], dtype=object)
+    return names[codes]
+
+
+def _json_items(values: np.ndarray) -> str:
+    """The JSON list items of an array: ints, floats by ``repr`` (bit-exact), strings quoted.
+
+    Written by the C JSON encoder a block at a time, never element by element in Python.
+    """
+    block = 1 << 18
+    return ", ".join(json.dumps(values[start:start + block].tolist(), allow_nan=False)[1:-1]
+                     for start in range(0, values.size, block))
 
 
 def export_scores(study, path: str | Path) -> None:
@@ -307,14 +253,19 @@ def export_scores(study, path: str | Path) -> None:
     for split in study.splits:
         for model in study.models:
             part = study.parts[(model, split)]
-            columns["split"] += [split] * part.n
-            columns["model"] += [model] * part.n
-            columns["y_true"] += [int(v) for v in part.y_true]
-            columns["y_score"] += [float(v) for v in part.y_score]
+            columns["split"].append(np.full(part.n, split, dtype=object))
+            columns["model"].append(np.full(part.n, model, dtype=object))
+            columns["y_true"].append(part.y_true)
+            columns["y_score"].append(part.y_score)
     if study.is_single:
         del columns["split"], columns["model"]
-    document = {"name": study.name, "title": study.title, "provenance": study.provenance, **columns}
-    text = json.dumps(document, indent=1, allow_nan=False)
+    header = {"name": study.name, "title": study.title, "provenance": study.provenance}
+    chunks = [json.dumps(header, indent=1, allow_nan=False)[:-2]]
+    for key, pieces in columns.items():
+        chunks.append(f",\n {json.dumps(key)}: [")
+        chunks.append(", ".join(_json_items(piece) for piece in pieces if piece.size))
+        chunks.append("]")
+    text = "".join(chunks) + "\n}"
     handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:

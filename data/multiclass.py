@@ -38,15 +38,21 @@ _TRUE_OPTION = "--true-col"
 _PRED_OPTION = "--pred-col"
 
 
-def _class_names(values: list, column: str) -> list[str]:
-    """Each cell as a class name (``1.0`` and ``"1"`` are the same class); an empty cell is an error."""
-    names = []
-    for row, value in enumerate(values, start=1):
-        key = validate._label_key(value)
-        if key is None:
-            raise DataError(f"empty class in row {row} of column {column!r}; fill it in or drop the row")
-        names.append(key)
-    return names
+def _class_names(values, column: str, missing=None) -> list[str]:
+    """Each cell as a class name (``1.0`` and ``"1"`` are the same class); an empty cell is an error.
+
+    Each distinct cell is read once (the column is factorised), so the first empty row is
+    named without a Python loop over the rows.
+    """
+    array = validate.column_array(values)
+    codes, uniques = validate._factorize(array, validate._missing_mask(array, missing))
+    keys = np.array([validate._label_key(value) for value in uniques] + [None], dtype=object)
+    names = keys[codes]
+    empty = np.equal(names, None)
+    if empty.any():
+        row = int(np.argmax(empty)) + 1
+        raise DataError(f"empty class in row {row} of column {column!r}; fill it in or drop the row")
+    return names.tolist()
 
 
 def _sorted_labels(names: set[str]) -> list[str]:
@@ -103,8 +109,8 @@ def load_multiclass(path: str | Path, label_col: str | None = None,
     if len(true_cells) != len(pred_cells):
         raise DataError(f"{path}: {true_col!r} has {len(true_cells)} values but {pred_col!r} has "
                         f"{len(pred_cells)}; give one prediction per sample")
-    if not true_cells:
+    if not len(true_cells):
         raise DataError(f"{path} has no data rows; give one row per sample")
-    y_true = _class_names(true_cells, true_col)
-    y_pred = _class_names(pred_cells, pred_col)
+    y_true = _class_names(true_cells, true_col, table.blank(true_col))
+    y_pred = _class_names(pred_cells, pred_col, table.blank(pred_col))
     return matrix_from_labels(y_true, y_pred, source=str(path))

@@ -17,7 +17,8 @@ from data.dataset import DataError
 
 __all__ = [
     "LABEL_NAMES", "RESCALE_MODES", "SCORE_NAMES", "check_path", "parse_labels", "parse_scores",
-    "read_bytes", "decode_text", "rescale", "resolve_column", "check_unique_columns", "sigmoid",
+    "read_bytes", "decode_text", "check_text", "column_array", "rescale", "resolve_column",
+    "check_unique_columns", "sigmoid",
 ]
 
 #: Column names recognised as labels / scores, case-insensitively, in order of preference.
@@ -59,6 +60,14 @@ def decode_text(raw: bytes, path: Path) -> str:
         raise DataError(
             f"{path} is not UTF-8 text (bad byte at offset {exc.start}); re-save it as UTF-8 CSV"
         ) from None
+
+
+def check_text(raw: bytes, path: Path) -> None:
+    """Raise like :func:`decode_text` on binary or non-UTF-8 bytes, without decoding ASCII (any size)."""
+    if b"\x00" in raw:
+        raise DataError(f"{path} looks binary, not text; give a UTF-8 CSV/JSON file or a .parquet file")
+    if not raw.isascii():
+        decode_text(raw, path)
 
 
 def check_unique_columns(columns: Sequence[str], path: Path) -> None:
@@ -122,22 +131,75 @@ def _label_key(value: object) -> str | None:
     return text
 
 
-def parse_labels(values: Sequence[object], positive: object = None, column: str = "label") -> np.ndarray:
+def column_array(values) -> np.ndarray:
+    """A column of cells as a 1-D array: NumPy arrays as they are, anything else as an object array."""
+    if isinstance(values, np.ndarray):
+        return values
+    array = np.empty(len(values), dtype=object)
+    array[:] = list(values)
+    return array
+
+
+def _missing_mask(array: np.ndarray, missing) -> np.ndarray | None:
+    """Rows known empty (``missing``, e.g. a CSV's blank cells) or holding None."""
+    if array.dtype == object:
+        nones = np.equal(array, None)
+        missing = nones if missing is None else missing | nones
+    return None if missing is None or not missing.any() else missing
+
+
+def _factorize(array: np.ndarray, missing) -> tuple[np.ndarray, np.ndarray]:
+    """``(codes, uniques)`` with ``array == uniques[codes]``; code -1 for missing and NaN cells.
+
+    Hash-based, O(n): the Python-level checks then run once per distinct value, never per row.
+    """
+    if array.dtype.kind in "biu" or (array.dtype.kind == "f" and ((array == 0) | (array == 1)).all()):
+        if array.dtype.kind == "b" or array.size == 0 or (array.min() >= 0 and array.max() <= 1):
+            # Labels already 0/1 (the common case at any size): no hashing at all.
+            codes = array.astype(np.intp)
+            uniques = np.array([False, True]) if array.dtype.kind == "b" else np.array([0, 1], dtype=array.dtype)
+        else:
+            codes, uniques = _pandas_factorize(array)
+    else:
+        codes, uniques = _pandas_factorize(array)
+    if missing is not None:
+        codes = np.where(missing, -1, codes)
+    return codes, uniques
+
+
+def _pandas_factorize(array: np.ndarray):
+    import pandas as pd  # lazy: importing `data` must stay cheap
+
+    codes, uniques = pd.factorize(array, use_na_sentinel=True)
+    return codes, np.asarray(uniques, dtype=object)
+
+
+def parse_labels(values: Sequence[object], positive: object = None, column: str = "label",
+                 missing: np.ndarray | None = None) -> np.ndarray:
     """Labels as int8 0/1.
 
     Accepts 0/1, booleans, true/false strings, or exactly two values of which ``positive``
     names the positive one (compared as strings, so ``"M"`` and ``2`` both work).
+    ``missing`` marks cells known to be empty (a CSV's blank cells). Vectorised: the
+    cells are factorised once and each distinct value is read once, so the first empty
+    row is still named, at any n.
     """
-    keys = [_label_key(v) for v in values]
-    for row, key in enumerate(keys, start=1):
-        if key is None:
-            raise DataError(f"empty label in row {row} of column {column!r}; fill it in or drop the row")
-    distinct = sorted(set(keys))
+    array = column_array(values)
+    codes, uniques = _factorize(array, _missing_mask(array, missing))
+    keys = [_label_key(value) for value in uniques]
+    unknown = np.array([key is None for key in keys] + [True], dtype=bool)  # [-1] stands for code -1
+    empty = unknown[codes]
+    if empty.any():
+        row = int(np.argmax(empty)) + 1
+        raise DataError(f"empty label in row {row} of column {column!r}; fill it in or drop the row")
+    present = np.bincount(codes, minlength=len(keys)) > 0 if len(keys) else np.zeros(0, dtype=bool)
+    distinct = sorted({key for key, used in zip(keys, present, strict=True) if used})
     if len(distinct) > 2:
         shown = ", ".join(repr(v) for v in distinct[:5]) + (", ..." if len(distinct) > 5 else "")
         raise DataError(
-            f"column {column!r} has {len(distinct)} different labels ({shown}); "
-            "a binary classifier needs exactly two: pick another --label-col or merge classes"
+            f"column {column!r} has {len(distinct)} different labels ({shown}), the third first in row "
+            f"{_third_label_row(codes, keys)}; a binary classifier needs exactly two: pick another --label-col "
+            "or merge classes"
         )
     wanted = None if positive is None else _label_key(positive)
     if positive is not None and wanted not in distinct:
@@ -150,43 +212,98 @@ def parse_labels(values: Sequence[object], positive: object = None, column: str 
             f"only one class (all {distinct[0]}) in column {column!r}: "
             "ROC and precision need both positives and negatives"
         )
-    if wanted is not None:
-        return np.array([k == wanted for k in keys], dtype=np.int8)
-    if not {k.lower() for k in distinct} <= _TRUE | _FALSE:
+    if wanted is None and not {k.lower() for k in distinct} <= _TRUE | _FALSE:
         shown = " and ".join(repr(v) for v in distinct)
         raise DataError(
             f"labels in column {column!r} are {shown}, not 0/1; "
             f"name the positive class with --positive (e.g. --positive {distinct[-1]})"
         )
-    labels = np.array([k.lower() in _TRUE for k in keys], dtype=np.int8)
-    return labels
+    is_positive = np.array([key == wanted if wanted is not None else key is not None and key.lower() in _TRUE
+                            for key in keys], dtype=np.int8)
+    return is_positive[codes]
 
 
-def parse_scores(values: Sequence[object], column: str = "score") -> np.ndarray:
-    """Scores as finite float64; the first empty, NaN, inf or non-numeric cell is named by row."""
-    scores = np.empty(len(values), dtype=np.float64)
-    for row, value in enumerate(values, start=1):
-        if value is None or (isinstance(value, str) and not value.strip()):
-            raise DataError(f"empty score in row {row} of column {column!r}; fill it in or drop the row")
-        if isinstance(value, bool | np.bool_):
-            raise DataError(f"score in row {row} of column {column!r} is a boolean; scores must be numbers")
+def _third_label_row(codes: np.ndarray, keys: list) -> int:
+    """The 1-based row where a third distinct label first appears."""
+    _, first_rows = np.unique(codes, return_index=True)  # codes of one label key share it
+    seen: set = set()
+    for index in np.sort(first_rows):
+        seen.add(keys[codes[index]])
+        if len(seen) > 2:
+            return int(index) + 1
+    return int(codes.size)
+
+
+def _score_error(value: object, row: int, column: str) -> DataError | float:
+    """One cell read as a score: its value, or the error that names its row."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return DataError(f"empty score in row {row} of column {column!r}; fill it in or drop the row")
+    if isinstance(value, bool | np.bool_):
+        return DataError(f"score in row {row} of column {column!r} is a boolean; scores must be numbers")
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return DataError(f"score {value!r} in row {row} of column {column!r} is not a number; fix or drop the row")
+    except OverflowError:  # a JSON integer too large for a float
+        return DataError(f"score in row {row} of column {column!r} is too large; scores must be finite probabilities")
+    if math.isnan(number):
+        return DataError(f"score in row {row} of column {column!r} is NaN; fill it in or drop the row")
+    if math.isinf(number):
+        return DataError(f"score in row {row} of column {column!r} is infinite; scores must be finite probabilities")
+    return number
+
+
+def _numbers(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(scores, suspect)``: the cells as float64 by vectorised conversion, and the rows to look at.
+
+    A suspect row is one the fast conversion could not vouch for (not finite, text that is
+    not a number, a boolean); only those few are read one by one, with Python's ``float``.
+    """
+    kind = array.dtype.kind
+    if kind == "f":
+        scores = array.astype(np.float64, copy=False)
+        return scores, ~np.isfinite(scores)
+    if kind in "iu":
+        return array.astype(np.float64), np.zeros(array.size, dtype=bool)
+    if kind == "b":
+        return np.zeros(array.size), np.ones(array.size, dtype=bool)
+    import pandas as pd  # lazy: only text or mixed cells come here
+
+    inferred = pd.api.types.infer_dtype(array, skipna=False)
+    if inferred in ("floating", "integer", "mixed-integer-float"):
         try:
-            number = float(value)
-        except (TypeError, ValueError):
-            raise DataError(
-                f"score {value!r} in row {row} of column {column!r} is not a number; fix or drop the row"
-            ) from None
-        except OverflowError:  # a JSON integer too large for a float
-            raise DataError(
-                f"score in row {row} of column {column!r} is too large; scores must be finite probabilities"
-            ) from None
-        if math.isnan(number):
-            raise DataError(f"score in row {row} of column {column!r} is NaN; fill it in or drop the row")
-        if math.isinf(number):
-            raise DataError(
-                f"score in row {row} of column {column!r} is infinite; scores must be finite probabilities"
-            )
-        scores[row - 1] = number
+            scores = array.astype(np.float64)
+            return scores, ~np.isfinite(scores)
+        except OverflowError:
+            pass
+    elif inferred in ("string", "unicode"):
+        text = pd.Series(array, dtype=object)
+        scores = pd.to_numeric(text, errors="coerce").to_numpy(dtype=np.float64)
+        return scores, ~np.isfinite(scores)
+    # Mixed Python objects (JSON mixing numbers, text and booleans): every row is a suspect.
+    return np.zeros(array.size), np.ones(array.size, dtype=bool)
+
+
+def parse_scores(values: Sequence[object], column: str = "score", missing: np.ndarray | None = None) -> np.ndarray:
+    """Scores as finite float64; the first empty, NaN, inf or non-numeric cell is named by row.
+
+    ``missing`` marks cells known to be empty (a CSV's blank cells). Vectorised; only the
+    rows a vectorised conversion flags are read one by one, to name the first bad one.
+    """
+    array = column_array(values)
+    missing = _missing_mask(array, missing)
+    scores, suspect = _numbers(array)
+    if missing is not None:
+        suspect |= missing
+    rows = np.flatnonzero(suspect)
+    if rows.size:
+        scores = scores.copy()
+        for index in rows:
+            value = None if missing is not None and missing[index] else array[index]
+            outcome = _score_error(value, int(index) + 1, column)
+            if isinstance(outcome, DataError):
+                raise outcome
+            scores[index] = outcome  # text Python reads but pandas does not, e.g. "1_000"
     return scores
 
 
@@ -212,9 +329,11 @@ def rescale(scores: np.ndarray, mode: str | None, column: str = "score") -> np.n
     if mode is None:
         low, high = float(scores.min()), float(scores.max())
         if low < 0.0 or high > 1.0:
+            row = int(np.argmax((scores < 0.0) | (scores > 1.0))) + 1
             raise DataError(
-                f"scores in column {column!r} run from {low:g} to {high:g}, but the threshold sweep needs "
-                "probabilities in [0, 1]; pass --rescale minmax|sigmoid or export probabilities"
+                f"scores in column {column!r} run from {low:g} to {high:g} (row {row} is the first outside "
+                "[0, 1]), but the threshold sweep needs probabilities in [0, 1]; pass --rescale minmax|sigmoid "
+                "or export probabilities"
             )
         return scores
     if mode == "sigmoid":

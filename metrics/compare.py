@@ -112,13 +112,13 @@ def _model_result(model: str, choosing, reporting, settings: ChoiceSettings) -> 
         choosing_sweep, reporting_sweep, settings.rule, choice_grid(settings.step, choosing_sweep),
         settings.cost_fn, settings.cost_fp, settings.target_recall, settings.target_precision,
         settings.resamples, settings.seed)
-    fpr, tpr, _ = curves.roc_curve(*reporting)
-    precision, recall, _ = curves.precision_recall_curve(*reporting)
+    fpr, tpr, _ = curves.roc_curve(reporting_sweep)
+    precision, recall, _ = curves.precision_recall_curve(reporting_sweep)
     for values in (fpr, tpr, precision, recall):
         values.setflags(write=False)
     return ModelResult(model=model, choice=choice, choosing=choosing_sweep, reporting=reporting_sweep,
                        roc_fpr=fpr, roc_tpr=tpr, pr_precision=precision, pr_recall=recall,
-                       auc=curves.roc_auc(*reporting), average_precision=curves.average_precision(*reporting))
+                       auc=curves.roc_auc(reporting_sweep), average_precision=curves.average_precision(reporting_sweep))
 
 
 def compare_models(scores: dict, choose_on: str, report_on: str, settings: ChoiceSettings,

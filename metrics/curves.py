@@ -1,10 +1,15 @@
-"""Threshold-free summaries: exact ROC and PR curves, AUC, AP, log-loss, Brier."""
+"""Threshold-free summaries: exact ROC and PR curves, AUC, AP, log-loss, Brier.
+
+The curve functions take ``(y_true, y_score)``, or a :class:`~metrics.sweep.Sweep` already
+built from them (then the scores are not sorted again): ``roc_auc(sweep)``.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 from metrics.point import safe_ratio
+from metrics.sweep import Sweep
 from metrics.validation import check_binary_scores
 
 __all__ = [
@@ -25,20 +30,18 @@ def _descending_steps(y_true, y_score):
     """Cumulative TP and FP at each distinct score, from the highest down.
 
     Returns ``(thresholds, tp, fp)``; tied scores form one step, so a tie
-    between a positive and a negative is one diagonal step of the ROC.
+    between a positive and a negative is one diagonal step of the ROC. Built
+    by :meth:`Sweep.from_scores` (a value sort, no index sort).
     """
-    y_true, y_score = check_binary_scores(y_true, y_score)
-    # Ties are grouped below, so an unstable (faster) sort is enough.
-    order = np.argsort(y_score)[::-1]
-    scores = y_score[order]
-    labels = y_true[order]
-    last_of_run = np.r_[np.flatnonzero(scores[1:] != scores[:-1]), scores.size - 1]
-    tp = np.cumsum(labels, dtype=np.int64)[last_of_run]
-    fp = last_of_run + 1 - tp
-    return scores[last_of_run], tp, fp
+    return _steps(y_true, y_score).descending_steps()
 
 
-def roc_curve(y_true, y_score):
+def _steps(y_true, y_score=None) -> Sweep:
+    """A :class:`Sweep` given, or one built from labels and scores."""
+    return y_true if isinstance(y_true, Sweep) and y_score is None else Sweep.from_scores(y_true, y_score)
+
+
+def roc_curve(y_true, y_score=None):
     """Exact ROC curve: one point per distinct score, no point dropped.
 
     Returns
@@ -61,7 +64,7 @@ def roc_curve(y_true, y_score):
     return fpr, tpr, np.r_[np.inf, thresholds]
 
 
-def roc_auc(y_true, y_score):
+def roc_auc(y_true, y_score=None):
     """Area under the exact ROC curve by the trapezoid rule.
 
     Equals the probability that a random positive scores above a random
@@ -79,7 +82,7 @@ def roc_auc(y_true, y_score):
     return float(np.trapezoid(tpr, fpr))
 
 
-def precision_recall_curve(y_true, y_score):
+def precision_recall_curve(y_true, y_score=None):
     """Exact precision-recall curve, one point per distinct score.
 
     Returns
@@ -102,7 +105,7 @@ def precision_recall_curve(y_true, y_score):
     return precision, recall, np.r_[np.inf, thresholds]
 
 
-def average_precision(y_true, y_score):
+def average_precision(y_true, y_score=None):
     """Average precision (AP): ``sum_k (R_k - R_{k-1}) P_k``, a step sum.
 
     Precision at each threshold weighted by the recall gained there, as
@@ -131,7 +134,12 @@ def log_loss(y_true, y_score):
     """
     y_true, y_score = check_binary_scores(y_true, y_score)
     p = np.clip(y_score, LOG_LOSS_EPS, 1.0 - LOG_LOSS_EPS)
-    return float(-np.mean(np.where(y_true == 1, np.log(p), np.log1p(-p))))
+    # One logarithm per sample: of p for a positive, of 1 - p (log1p keeps its precision) for a negative.
+    positive = y_true == 1
+    likelihood = np.log(p, where=positive, out=np.empty_like(p))
+    np.negative(p, out=p)
+    np.log1p(p, where=~positive, out=likelihood)
+    return float(-np.mean(likelihood))
 
 
 def brier_score(y_true, y_score):

@@ -37,8 +37,8 @@ def build_report(
     y_true, y_score = sweep.y_true, sweep.y_score
     values = snapshot.as_dict()
     values.update(
-        auc=curves.roc_auc(y_true, y_score),
-        average_precision=curves.average_precision(y_true, y_score),
+        auc=curves.roc_auc(sweep),
+        average_precision=curves.average_precision(sweep),
         log_loss=curves.log_loss(y_true, y_score),
         brier=curves.brier_score(y_true, y_score),
         majority_baseline_accuracy=max(sweep.positives, sweep.negatives) / sweep.n,

@@ -113,30 +113,47 @@ class Sweep:
 
     @classmethod
     def from_scores(cls, y_true, y_score) -> Sweep:
-        """Sort once and accumulate; O(n log n)."""
+        """Sort once and accumulate; O(n log n), with no index sort.
+
+        The scores are sorted by value (``np.sort``, several times faster than ``argsort``
+        at 1e7) and the positives' scores apart; each positive is then located among the
+        distinct scores with ``searchsorted``, so ties form one step and no label is
+        gathered by a random-access index.
+        """
         y_true, y_score = check_binary_scores(y_true, y_score)
         # Own the scores: freezing the caller's float array in place would make it
         # read-only for them, and a writeable view of it could change the sweep later.
-        y_score = y_score.copy()
-        order = np.argsort(y_score)
-        sorted_scores = y_score[order]
-        sorted_labels = y_true[order]
+        if y_score.flags.writeable or not y_score.flags.owndata:
+            y_score = y_score.copy()
+        sorted_scores = np.sort(y_score)
         # Start of each run of tied scores: ties form one step.
         starts = np.flatnonzero(np.r_[True, sorted_scores[1:] != sorted_scores[:-1]])
-        # Positives at or above position i = positives from i to the end.
-        pos_from = np.r_[np.cumsum(sorted_labels[::-1], dtype=np.int64)[::-1], 0]
-        pos_ge = np.r_[pos_from[starts], 0]
+        distinct = sorted_scores[starts]
+        del sorted_scores
+        positive_scores = np.sort(y_score[y_true == 1])
+        positives_at = np.bincount(np.searchsorted(distinct, positive_scores, side="left"),
+                                   minlength=distinct.size)
+        # Positives at or above distinct score i = positives at i or any later one.
+        pos_ge = np.r_[np.cumsum(positives_at[::-1], dtype=np.int64)[::-1], 0]
         count_ge = np.r_[len(y_score) - starts, 0]
         arrays = dict(
             y_true=y_true,
             y_score=y_score,
-            distinct_scores=sorted_scores[starts],
+            distinct_scores=distinct,
             positives_at_or_above=pos_ge,
             negatives_at_or_above=count_ge - pos_ge,
         )
         for value in arrays.values():
             value.setflags(write=False)
         return cls(**arrays)
+
+    def descending_steps(self):
+        """``(thresholds, tp, fp)`` from the highest distinct score down: one ROC step per score.
+
+        ``tp[i]``/``fp[i]`` are the positives/negatives scoring ``>= thresholds[i]``.
+        """
+        return (self.distinct_scores[::-1], self.positives_at_or_above[-2::-1],
+                self.negatives_at_or_above[-2::-1])
 
     @property
     def n(self) -> int:

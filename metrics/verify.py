@@ -23,7 +23,9 @@ class VerificationError(AssertionError):
 
 def _check(name: str, ours, theirs) -> None:
     if not math.isclose(float(ours), float(theirs), rel_tol=_RTOL, abs_tol=_ATOL):
-        raise VerificationError(f"{name}: umbral {ours!r} != scikit-learn {theirs!r}")
+        # Plain numbers in the message: a count as an int, a rate as a float (not np.float64(...)).
+        shown = int(theirs) if isinstance(ours, int | np.integer) and float(theirs).is_integer() else float(theirs)
+        raise VerificationError(f"{name}: umbral {ours!r} != scikit-learn {shown!r}")
 
 
 # Four cells standing for a whole split: (truth, prediction) = TP, FN, FP, TN, weighted by
@@ -85,12 +87,82 @@ def _compare_snapshots(snapshots, expected: dict) -> None:
                 _check(f"{name} {where}", values[name], theirs[i])
 
 
-def _check_named(snapshots, y_true, y_score, skm) -> None:
+class _Theirs:
+    """scikit-learn's counts for one split, from one ``confusion_matrix_at_thresholds`` call.
+
+    That call (a stable sort and the cumulative counts at every distinct score) is the
+    expensive part of ``roc_curve``, ``roc_auc_score`` and ``average_precision_score``
+    alike; every other number here is read off its arrays exactly as those functions
+    read them (the suite holds them equal), so at n = 1e7 the labels are encoded and
+    the scores sorted once per split instead of once per number.
+    """
+
+    def __init__(self, skm, y_true, y_score):
+        self.skm = skm
+        _, self.fps, _, self.tps, self.cuts = skm.confusion_matrix_at_thresholds(y_true, y_score)
+
+    def counts(self, thresholds):
+        """TP, FP, FN, TN at each threshold."""
+        return _counts_at_cuts(self.tps, self.fps, self.cuts, thresholds)
+
+    def roc_curve(self):
+        """``(fpr, tpr)`` as ``roc_curve(drop_intermediate=False)`` returns them (a (0, 0) point first)."""
+        tps, fps = np.r_[0, self.tps], np.r_[0, self.fps]
+        fpr = fps / fps[-1] if fps[-1] > 0 else np.full(fps.shape, np.nan)
+        tpr = tps / tps[-1] if tps[-1] > 0 else np.full(tps.shape, np.nan)
+        return fpr, tpr
+
+    def auc(self) -> float:
+        """``roc_auc_score``: scikit-learn's ``auc`` (trapezoids) under its ROC points."""
+        return float(self.skm.auc(*self.roc_curve()))
+
+    def average_precision(self) -> float:
+        """``average_precision_score``: ``-sum(diff(recall) * precision[:-1])`` on its PR curve."""
+        flagged = self.tps + self.fps
+        precision = np.where(flagged != 0, self.tps / np.maximum(flagged, 1), 0.0)
+        recall = self.tps / self.tps[-1]
+        precision, recall = np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0]
+        return float(-np.sum(np.diff(recall) * precision[:-1]))
+
+
+def _check_named(snapshots, theirs: _Theirs) -> None:
     """Check a handful of snapshots (dicts) with scikit-learn's metric functions themselves."""
-    counts = _counts_from_sklearn(skm, y_true, y_score, [values["threshold"] for values in snapshots])
+    counts = theirs.counts([values["threshold"] for values in snapshots])
     for i, values in enumerate(snapshots):
-        expected = _sklearn_at(skm, *(int(c[i]) for c in counts))
-        _compare_snapshots([values], {name: [theirs] for name, theirs in expected.items()})
+        expected = _sklearn_at(theirs.skm, *(int(c[i]) for c in counts))
+        _compare_snapshots([values], {name: [theirs_] for name, theirs_ in expected.items()})
+
+
+_CHUNK = 1 << 20
+
+
+def _check_roc(name: str, theirs: _Theirs, fpr, tpr) -> None:
+    """Every ROC vertex against scikit-learn's, a block at a time (no n-long temporaries)."""
+    their_fpr, their_tpr = theirs.roc_curve()
+    same = their_fpr.shape == np.shape(fpr) == np.shape(tpr)
+    for start in range(0, their_fpr.size if same else 0, _CHUNK):
+        block = slice(start, start + _CHUNK)
+        same = (np.allclose(their_fpr[block], fpr[block], rtol=_RTOL, atol=_ATOL)
+                and np.allclose(their_tpr[block], tpr[block], rtol=_RTOL, atol=_ATOL))
+        if not same:
+            break
+    if not same:
+        raise VerificationError(f"{name}ROC curve points differ from scikit-learn's roc_curve")
+
+
+def _chunked_mean(metric, y_true, y_score, **options) -> float:
+    """A per-sample mean metric of scikit-learn's (log-loss, Brier) over blocks of 2**20 samples.
+
+    The function itself runs on every sample; the blocks only bound its temporaries (log_loss
+    builds two n x 2 float arrays), and the block means are weighted by their sizes.
+    """
+    if y_true.size <= _CHUNK:
+        return float(metric(y_true, y_score, **options))
+    total = 0.0
+    for start in range(0, y_true.size, _CHUNK):
+        block = slice(start, start + _CHUNK)
+        total += float(metric(y_true[block], y_score[block], **options)) * y_true[block].size
+    return total / y_true.size
 
 
 def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float = 10.0, cost_fp: float = 1.0,
@@ -107,23 +179,20 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
 
     y_true, y_score = sweep.y_true, sweep.y_score
     grid = np.asarray(grid, dtype=float)
-    counts = _counts_from_sklearn(skm, y_true, y_score, grid)
-    theirs = _grid_expected(*counts)
+    sklearn_counts = _Theirs(skm, y_true, y_score)
+    theirs = _grid_expected(*sklearn_counts.counts(grid))
     _compare_snapshots([snapshot.as_dict() for snapshot in sweep.grid(grid)], theirs)
-    fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
-    our_fpr, our_tpr, _ = roc_curve(y_true, y_score)
-    same = fpr.shape == our_fpr.shape and np.allclose(fpr, our_fpr, rtol=_RTOL, atol=_ATOL)
-    if not (same and np.allclose(tpr, our_tpr, rtol=_RTOL, atol=_ATOL)):
-        raise VerificationError("ROC curve points differ from scikit-learn's roc_curve")
+    our_fpr, our_tpr, _ = roc_curve(sweep)
+    _check_roc("", sklearn_counts, our_fpr, our_tpr)
     if report is None:
         return True
-    _check_named([report], y_true, y_score, skm)
+    _check_named([report], sklearn_counts)
     _check("majority_baseline_accuracy", report["majority_baseline_accuracy"],
            max(np.mean(y_true), 1 - np.mean(y_true)))
-    _check("auc", report["auc"], skm.roc_auc_score(y_true, y_score))
-    _check("average_precision", report["average_precision"], skm.average_precision_score(y_true, y_score))
-    _check("log_loss", report["log_loss"], skm.log_loss(y_true, y_score, labels=[0, 1]))
-    _check("brier", report["brier"], skm.brier_score_loss(y_true, y_score))
+    _check("auc", report["auc"], sklearn_counts.auc())
+    _check("average_precision", report["average_precision"], sklearn_counts.average_precision())
+    _check("log_loss", report["log_loss"], _chunked_mean(skm.log_loss, y_true, y_score, labels=[0, 1]))
+    _check("brier", report["brier"], _chunked_mean(skm.brier_score_loss, y_true, y_score, labels=[0, 1]))
     rates = {key: theirs[key] for key in ("f1", "recall", "fpr", "precision", "fn", "fp")}
     expected = thresholds_from_rates(rates, cost_fn, cost_fp, target_recall, target_precision, grid)
     for rule, value in expected.items():
@@ -131,12 +200,6 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
         if (ours is None) != (value is None) or (value is not None and not math.isclose(ours, value)):
             raise VerificationError(f"thresholds[{rule}]: umbral {ours!r} != from scikit-learn {value!r}")
     return True
-
-
-def _counts_from_sklearn(skm, y_true, y_score, thresholds):
-    """TP, FP, FN, TN at each threshold from scikit-learn's confusion_matrix_at_thresholds."""
-    _, fps, _, tps, cuts = skm.confusion_matrix_at_thresholds(y_true, y_score)
-    return _counts_at_cuts(tps, fps, cuts, thresholds)
 
 
 def _counts_at_cuts(tps, fps, cuts, thresholds):
@@ -169,9 +232,10 @@ def verify_comparison(comparison) -> bool:
         splits = {"choosing": result.choosing, "reporting": result.reporting}
         exact = c.grid is result.choosing.distinct_scores
         grids = {"choosing": c.grid, "reporting": result.reporting.distinct_scores if exact else c.grid}
-        picked = {}
+        picked, counted = {}, {}
         for split, sweep in splits.items():
-            counts = _counts_from_sklearn(skm, sweep.y_true, sweep.y_score, grids[split])
+            counted[split] = _Theirs(skm, sweep.y_true, sweep.y_score)
+            counts = counted[split].counts(grids[split])
             metric = rule_metric(s.rule, *counts, s.cost_fn, s.cost_fp)
             index = int(_pick(s.rule, metric, _target(s.rule, s.target_recall, s.target_precision))[0])
             picked[split] = None if index < 0 else float(grids[split][index])
@@ -181,16 +245,12 @@ def verify_comparison(comparison) -> bool:
             if (ours is None) != (theirs is None) or (ours is not None and not math.isclose(ours, theirs)):
                 raise VerificationError(f"{where} {name}: umbral {ours!r} != from scikit-learn {theirs!r}")
         if c.at_chosen_choose is not None:
-            _check_named([c.at_chosen_choose.as_dict()], result.choosing.y_true, result.choosing.y_score, skm)
+            _check_named([c.at_chosen_choose.as_dict()], counted["choosing"])
         named = [s.as_dict() for s in (c.at_chosen_report, c.at_half_report, c.at_peek_report) if s is not None]
-        _check_named(named, result.reporting.y_true, result.reporting.y_score, skm)
-        y_true, y_score = result.reporting.y_true, result.reporting.y_score
-        _check(f"{where} auc", result.auc, skm.roc_auc_score(y_true, y_score))
-        _check(f"{where} average_precision", result.average_precision, skm.average_precision_score(y_true, y_score))
-        fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
-        same = fpr.shape == result.roc_fpr.shape and np.allclose(fpr, result.roc_fpr)
-        if not (same and np.allclose(tpr, result.roc_tpr)):
-            raise VerificationError(f"{where}: ROC curve points differ from scikit-learn's roc_curve")
+        _check_named(named, counted["reporting"])
+        _check(f"{where} auc", result.auc, counted["reporting"].auc())
+        _check(f"{where} average_precision", result.average_precision, counted["reporting"].average_precision())
+        _check_roc(f"{where}: ", counted["reporting"], result.roc_fpr, result.roc_tpr)
     return True
 
 
@@ -202,16 +262,16 @@ def verify_lab_numbers(y_true, y_score, thresholds, tp, fp, vertex_tp, vertex_fp
     """
     from sklearn import metrics as skm
 
-    _, fps, _, tps, cuts = skm.confusion_matrix_at_thresholds(y_true, y_score)
-    their_tp, their_fp, _, _ = _counts_at_cuts(tps, fps, cuts, thresholds)
+    counted = _Theirs(skm, y_true, y_score)
+    their_tp, their_fp, _, _ = counted.counts(thresholds)
     for name, ours, theirs in (("tp", tp, their_tp), ("fp", fp, their_fp)):
         wrong = np.flatnonzero(np.asarray(ours) != theirs)
         if wrong.size:
             i = wrong[0]
             raise VerificationError(f"{name} at threshold {thresholds[i]:g}: umbral {ours[i]} != "
                                     f"scikit-learn {theirs[i]}")
-    if not (np.array_equal(vertex_tp, np.r_[0, tps]) and np.array_equal(vertex_fp, np.r_[0, fps])):
+    if not (np.array_equal(vertex_tp, np.r_[0, counted.tps]) and np.array_equal(vertex_fp, np.r_[0, counted.fps])):
         raise VerificationError("the curve's vertices differ from scikit-learn's confusion_matrix_at_thresholds")
-    _check("auc", auc, skm.roc_auc_score(y_true, y_score))
-    _check("average_precision", average_precision, skm.average_precision_score(y_true, y_score))
+    _check("auc", auc, counted.auc())
+    _check("average_precision", average_precision, counted.average_precision())
     return True

@@ -46,9 +46,11 @@ class AccuracyParadox(LectureScene):
     slider_length = 3.6
     #: Room between the heading and the slider, and between the bands (heading, bars, verdict, readout).
     column_gap = 0.5
-    band_gap = 0.3
+    band_gap = 0.25
+    #: Bar thickness (thinner in a 4:3 frame, where the rows have less height) and the gap within a pair.
     bar_height = 0.34
-    pair_gap = 0.08
+    narrow_bar_height = 0.3
+    pair_gap = 0.1
     most_row_gap = 1.3
     #: A metric name wider than this wraps ("balanced / accuracy").
     name_width = 2.6
@@ -68,28 +70,38 @@ class AccuracyParadox(LectureScene):
         self.slider = PrevalenceSlider(s, track_length=self.slider_length, value_size=style.SIZE_NUMBER)
         style.story_number(self.slider.value)
         self.slider.move_to([right, top, 0], aligned_edge=UP + RIGHT)
-        # Top left: title and legend, wrapped into the room the slider leaves.
+        # Top left: title and legend beside the slider; if either would have to wrap, the title goes above both.
         room = self.slider.get_left()[0] - self.column_gap - left
-        title = style.wrapped(s["ap_title"], room, size=style.SIZE_HEADER, weight="BOLD")
-        legend = style.wrapped(s["ap_legend"].format(threshold=f"{numbers.threshold:.2f}").replace("   ·   ", "\n"),
-                               room, color=style.MUTED_TEXT)
-        self.heading = VGroup(title.arrange(DOWN, buff=0.1, aligned_edge=LEFT),
-                              legend.arrange(DOWN, buff=0.1, aligned_edge=LEFT))
+        legend = s["ap_legend"].format(threshold=f"{numbers.threshold:.2f}").replace("   ·   ", "\n")
+        natural = max(style.text(line, size=style.SIZE_SMALL).width for line in legend.split("\n"))
+        title = style.wrapped(s["ap_title"], width, size=style.SIZE_HEADER, weight="BOLD")
+        title.arrange(DOWN, buff=0.1, aligned_edge=LEFT).move_to([left, top, 0], aligned_edge=UP + LEFT)
+        if max(title.width, natural) > room:
+            self.slider.align_to(title.get_bottom() + DOWN * 0.2, UP)
+        self.legend = self.left_block(legend, room, style.SIZE_SMALL, style.MUTED_TEXT)
+        self.legend.align_to(self.slider if max(title.width, natural) > room else title.get_bottom() + DOWN * 0.15,
+                             UP)
+        self.heading = VGroup(title, self.legend)
         if self.facts.split is not None:  # which model and split: a last heading line, wrapped if need be
-            self.heading.add(style.wrapped(self.dataset_name.replace(" · ", " ·\n", 1), room,
-                                           color=style.MUTED_TEXT).arrange(DOWN, buff=0.1, aligned_edge=LEFT))
-        self.heading.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([left, top, 0], aligned_edge=UP + LEFT)
-        # Bottom: the per-1000 readout (one line each, shrunk no further than legible), the verdict over it.
+            self.heading.add(self.left_block(self.dataset_name.replace(" · ", " ·\n", 1), room, style.SIZE_SMALL,
+                                             style.MUTED_TEXT).next_to(self.legend, DOWN, buff=0.15,
+                                                                       aligned_edge=LEFT))
+        # At the end the verdict takes the legend's place, beside the slider at 1 %.
+        # (in the legend's size if a label's size would reach below the legend and the slider).
+        verdict = " ".join(s["ap_verdict"].split())
+        floor = min(self.legend.get_bottom()[1], self.slider.get_bottom()[1])
+        self.verdict = self.left_block(verdict, room, style.SIZE_LABEL, style.HIGHLIGHT).align_to(self.legend, UP)
+        if self.verdict.get_bottom()[1] < floor:
+            self.verdict = self.left_block(verdict, room, style.SIZE_SMALL, style.HIGHLIGHT).align_to(self.legend, UP)
+        # Bottom: the per-1000 readout (one line each, shrunk no further than legible).
         self.readout = self._readout()
         if self.readout.width > width:
             self.readout.scale(max(width / self.readout.width, style.min_readable() / style.SIZE_READOUT))
         self.readout.move_to([left, -top, 0], aligned_edge=DOWN + LEFT)
-        self.verdict = style.wrapped(" ".join(s["ap_verdict"].split()), width, size=style.SIZE_LABEL,
-                                     color=style.HIGHLIGHT)
-        self.verdict.next_to(self.readout, UP, buff=self.band_gap).set_x(0)
         # Middle: the bars fill the width and the height between the two.
-        upper = min(self.heading.get_bottom()[1], self.slider.get_bottom()[1]) - self.band_gap
-        lower = self.verdict.get_top()[1] + self.band_gap
+        upper = min(self.heading.get_bottom()[1], self.slider.get_bottom()[1], self.verdict.get_bottom()[1])
+        upper -= self.band_gap
+        lower = self.readout.get_top()[1] + self.band_gap
         self.bars = self._bars(width, upper - lower)
         self.bars.move_to([0, (upper + lower) / 2, 0])
         self.moving = VGroup(self.slider, self.bars, self.readout)
@@ -97,17 +109,24 @@ class AccuracyParadox(LectureScene):
         self.show_step(0)
         return layout
 
+    @staticmethod
+    def left_block(words: str, width: float, size: float, color: str) -> VGroup:
+        """``words`` wrapped to ``width``, lines flush left at the safe area's left edge."""
+        block = style.wrapped(words, width, size=size, color=color).arrange(DOWN, buff=0.1, aligned_edge=LEFT)
+        return block.align_to([-style.safe_width() / 2, 0, 0], LEFT)
+
     def _bars(self, width: float, height: float) -> PairedBars:
         """The paired bars, their tracks as long as ``width`` allows, the rows spread over ``height``."""
         s = self.strings
         names = {metric: s.get(metric, s.get(f"ap_{metric}")) for metric in COMPARED}
-        pair = 2 * self.bar_height + self.pair_gap
+        bar_height = self.narrow_bar_height if style.narrow() else self.bar_height
+        pair = 2 * bar_height + self.pair_gap
         row_gap = min((height - pair) / (len(COMPARED) - 1), self.most_row_gap)
 
         def build(length: float) -> PairedBars:
             # Two decimals with a sign cell: MCC is negative for a model worse than chance.
             return PairedBars(COMPARED, names, (s["ap_model"], s["ap_trivial"]), signed_rate_slot(),
-                              bar_length=length, bar_height=self.bar_height, pair_gap=self.pair_gap,
+                              bar_length=length, bar_height=bar_height, pair_gap=self.pair_gap,
                               row_gap=row_gap, value_size=style.SIZE_NUMBER, name_width=self.name_width)
 
         bars = build(1.0)
@@ -150,7 +169,7 @@ class AccuracyParadox(LectureScene):
         return UpdateFromAlphaFunc(self.moving, step, run_time=self.slide_seconds, rate_func=linear)
 
     def verdict_marks(self) -> VGroup:
-        """Boxes round the accuracy and recall rows, and the verdict beside the bars."""
+        """Boxes round the accuracy and recall rows, and the verdict (it replaces the legend)."""
         rows = [self.bars.row(metric) for metric in ("accuracy", "recall")]
         left = min(row.get_left()[0] for row in rows) - 0.1
         right = max(row.get_right()[0] for row in rows) + 0.1
@@ -204,7 +223,7 @@ class AccuracyParadox(LectureScene):
         # Hold at the lowest prevalence: the verdict.
         marks = self.verdict_marks()
         self.say("say_ap_hold", self.hold_seconds, sick=f"{numbers.do_nothing_path.fn[-1]:.0f}")
-        self.play(FadeIn(marks), run_time=self.fade_seconds)
+        self.play(FadeOut(self.legend), FadeIn(marks), run_time=self.fade_seconds)
         self.hold(self.hold_seconds - self.fade_seconds)
         self.beat("verdict")
         # Closing.

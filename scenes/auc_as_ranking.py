@@ -28,6 +28,7 @@ from scenes.base import LectureScene
 from scenes.components.live_text import LiveText, count_slot
 from scenes.components.pair_grid import PairGrid, pair_mark
 from scenes.numbers.auc_as_ranking import ranking_numbers
+from scenes.style import story_number
 
 __all__ = ["AucAsRanking"]
 
@@ -44,31 +45,40 @@ class AucAsRanking(LectureScene):
     grid_width = 4.6
     #: In a 4:3 frame the pair grid narrows, with smaller score labels, to leave the right column readable.
     narrow_grid_width = 3.0
-    narrow_label_size = 16
+    narrow_label_size = style.SIZE_MIN_READABLE_NARROW
     #: Space between the pair grid and the right column.
     column_gap = 0.45
     grid_height = 4.5
     tie_side = 1.5
     #: Space between the pair grid and the data caption under it.
     caption_gap = 0.25
+    #: Space between the blocks of the right column.
+    block_gap = 0.4
+    #: The tie's lines go under its grid when less than this is left beside it.
+    least_tie_text = 2.2
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
-        """Title, pair grid, data line, legend and live counters (all marks hidden)."""
+        """Title, pair grid, data line, legend with live counts (all marks hidden); the later blocks built unseen.
+
+        The right column holds the data line, then one slot shown in turn: the legend with the live counts,
+        the equation (which states the counts), the tie example, the count over all pairs. Every line is wrapped
+        to the column's width, never shrunk.
+        """
         s = self.strings
         self.numbers = n = ranking_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
         shown = n.shown
-        self.title = style.text(s["rank_title"], size=style.SIZE_HEADER, weight="BOLD")
+        self.title = self.lines(s["rank_title"], style.safe_width(), style.SIZE_HEADER, weight="BOLD")
         self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        narrow = style.narrow()
         self.grid = self.pair_grid(self.grid_height)
         self.caption = self.part_caption()
+        # A shorter grid if its labels (and the data caption under it) would pass the bottom edge.
+        floor = -config.frame_height / 2 + style.EDGE_BUFF
+        below = self.caption.height + self.caption_gap if self.caption is not None else 0.0
+        short = below - (self.grid.get_bottom()[1] - floor)
+        if short > 0:
+            self.grid = self.pair_grid(self.grid_height - short)
         if self.caption is not None:
-            # Under the grid: a shorter grid if the room left below it is too small.
-            floor = -config.frame_height / 2 + style.EDGE_BUFF
-            short = self.caption.height + self.caption_gap - (self.grid.get_bottom()[1] - floor)
-            if short > 0:
-                self.grid = self.pair_grid(self.grid_height - short)
             self.caption.next_to(self.grid, DOWN, buff=self.caption_gap, aligned_edge=LEFT)
         rows, columns = shown.outcome.shape
         total = shown.counts.total
@@ -77,27 +87,30 @@ class AucAsRanking(LectureScene):
                                            negatives=n.negatives, total=total)
         else:
             data = s["rank_data"].format(positives=rows, negatives=columns, total=total)
-        if narrow:  # rewrap for the narrow right column instead of shrinking it
-            room = config.frame_width / 2 - style.EDGE_BUFF - self.grid.get_right()[0] - self.column_gap
-            data = "\n".join(style.balanced_lines(data.split(), room, style.SIZE_SMALL))
-        self.data_line = style.text(data, size=style.SIZE_SMALL, color=style.MUTED_TEXT, line_spacing=0.8)
-        self.legend = self.build_legend()
-        self.counter = LiveText(s["rank_counter"], {
-            "correct": count_slot(total, weight="BOLD"), "wrong": count_slot(total, weight="BOLD"),
-            "ties": count_slot(total, weight="BOLD")}, size=style.SIZE_LABEL)
+        right = max(self.grid.box.get_right()[0], self.grid.axis_labels.get_right()[0])
+        self.room = config.frame_width / 2 - style.SIDE_MARGIN - right - self.column_gap
+        self.data_line = self.lines(data, self.room, style.SIZE_SMALL, color=style.MUTED_TEXT)
+        self.data_line.move_to([right + self.column_gap, self.grid.box.get_top()[1], 0], aligned_edge=UP + LEFT)
+        self.legend = self.build_legend(total)
         self.checked = LiveText(s["rank_checked"].replace("{total}", str(total)),
                                 {"done": count_slot(total)}, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        self.stage = VGroup(self.legend, VGroup(self.counter, self.checked).arrange(DOWN, buff=0.15, aligned_edge=LEFT))
-        self.stage.arrange(DOWN, buff=0.45, aligned_edge=LEFT)
-        column = VGroup(self.data_line, self.stage).arrange(DOWN, buff=0.45, aligned_edge=LEFT)
-        column.next_to(self.grid, RIGHT, buff=self.column_gap).align_to(self.grid, UP)
-        self.fit_right(column)
+        self.stage = VGroup(self.legend, self.checked).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+        self.stage.next_to(self.data_line, DOWN, buff=self.block_gap, aligned_edge=LEFT)
         self.show_count(0)
         self.equation = self.build_equation()
         self.tie_block = self.build_tie()
         self.all_block = self.build_all()
+        for block in (self.equation, self.tie_block, self.all_block):
+            block.align_to(self.stage, UP).align_to(self.stage, LEFT)
         layout = VGroup(self.title, self.grid, self.data_line, self.stage)
         return layout if self.caption is None else layout.add(self.caption)
+
+    @staticmethod
+    def lines(words: str, width: float, size: float, **kwargs):
+        """``words`` as one left-aligned Text, broken into the fewest lines no wider than ``width``."""
+        weight = {"weight": kwargs["weight"]} if "weight" in kwargs else {}
+        broken = "\n".join(style.balanced_lines(words.split(), width, size, **weight))
+        return style.text(broken, size=size, line_spacing=0.8, **kwargs)
 
     def pair_grid(self, height: float) -> PairGrid:
         """The pair grid of the shown pairs, ``height`` tall, under the title at the left edge."""
@@ -120,37 +133,35 @@ class AucAsRanking(LectureScene):
         caption = VGroup(*(style.text(line, size=style.SIZE_SMALL, color=style.MUTED_TEXT) for line in lines))
         return caption.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
 
-    def fit_right(self, group: VGroup) -> None:
-        """Keep a right-column group inside the frame (narrow frames) without shrinking text below the minimum."""
-        room = config.frame_width / 2 - style.EDGE_BUFF - group.get_left()[0]
-        if group.width > room:
-            group.scale_to_fit_width(room, about_edge=LEFT)
-
-    def build_legend(self) -> VGroup:
-        """A sample mark of each outcome beside its meaning: shape, not only colour."""
+    def build_legend(self, total: int) -> VGroup:
+        """Per outcome: a sample mark (shape, not only colour), its live count and its meaning."""
         s = self.strings
-        rows = VGroup()
-        for outcome, key in ((1.0, "rank_legend_right"), (0.0, "rank_legend_wrong"), (0.5, "rank_legend_tie")):
+        rows, self.counts = VGroup(), {}
+        for outcome, name, key in ((1.0, "correct", "rank_legend_right"), (0.0, "wrong", "rank_legend_wrong"),
+                                   (0.5, "ties", "rank_legend_tie")):
             mark = pair_mark(outcome, 0.36, 0.36)
             swatch = VGroup(pair_mark(1.0, 0.36, 0.36).set_opacity(0).set_stroke(style.GRID_LINE, 1.5, 1), mark)
-            rows.add(VGroup(swatch, style.text(s[key], size=style.SIZE_SMALL)).arrange(RIGHT, buff=0.2))
-        return rows.arrange(DOWN, buff=0.18, aligned_edge=LEFT)
+            count = story_number(LiveText(f"{{{name}}}", {name: count_slot(total, weight="BOLD")},
+                                          size=style.SIZE_NUMBER, align="right"))
+            self.counts[name] = count
+            head = VGroup(swatch, count).arrange(RIGHT, buff=0.2)
+            words = self.lines(s[key], self.room - head.width - 0.25, style.SIZE_SMALL)
+            rows.add(VGroup(head, words).arrange(RIGHT, buff=0.25))
+        return rows.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
 
     def build_equation(self) -> VGroup:
-        """The count as a share, equal to the area under the staircase, under the counters."""
+        """The count as a share, equal to the area under the staircase (shown in the legend's place)."""
         s, shown = self.strings, self.numbers.shown
         c = shown.counts
-        share = style.text(s["rank_equation"].format(correct=c.correct, ties=c.ties, total=c.total,
-                                                     share=f"{c.share:.3f}"), size=style.SIZE_LABEL, weight="BOLD")
+        share = story_number(self.lines(s["rank_equation"].format(
+            correct=c.correct, ties=c.ties, total=c.total, share=f"{c.share:.3f}"), self.room, style.SIZE_NUMBER,
+            weight="BOLD"))
         key = "rank_staircase_sample" if self.numbers.sampled else "rank_staircase"
-        area = style.text(s[key].format(auc=f"{shown.auc:.3f}"), size=style.SIZE_LABEL)
-        group = VGroup(share, area).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-        group.next_to(self.stage, DOWN, buff=0.45, aligned_edge=LEFT)
-        self.fit_right(group)
-        return group
+        area = story_number(self.lines(s[key].format(auc=f"{shown.auc:.3f}"), self.room, style.SIZE_NUMBER))
+        return VGroup(share, area).arrange(DOWN, buff=0.2, aligned_edge=LEFT)
 
     def build_tie(self) -> VGroup:
-        """The made-up tie: a 2 x 2 pair grid with its staircase, and its count."""
+        """The made-up tie: a 2 x 2 pair grid with its staircase, and its count (beside it, or under it)."""
         s, tie = self.strings, self.numbers.tie
         grid = PairGrid(tie.positive_scores, tie.negative_scores, tie.outcome, tie.roc_fpr, tie.roc_tpr,
                         self.tie_side, self.tie_side)
@@ -158,17 +169,23 @@ class AucAsRanking(LectureScene):
         grid.show_staircase()
         tied = tie.tied_score
         c = tie.counts
+        beside = self.room - grid.width - 0.4
+        width = beside if beside >= self.least_tie_text else self.room
+        size = style.SIZE_SMALL
         lines = VGroup(
-            style.text(s["rank_tie_title"], size=style.SIZE_SMALL, color=style.MUTED_TEXT),
-            style.text(s["rank_tie_pair"].format(score=f"{tied:.2f}"), size=style.SIZE_SMALL),
-            style.text(s["rank_equation"].format(correct=c.correct, ties=c.ties, total=c.total,
-                                                 share=f"{c.share:.3f}"), size=style.SIZE_SMALL, weight="BOLD"),
-            style.text(s["rank_tie_auc"].format(auc=f"{tie.auc:.3f}"), size=style.SIZE_SMALL),
-        ).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
+            self.lines(s["rank_tie_title"], width, size, color=style.MUTED_TEXT),
+            self.lines(s["rank_tie_pair"].format(score=f"{tied:.2f}"), width, size),
+            self.lines(s["rank_equation"].format(correct=c.correct, ties=c.ties, total=c.total,
+                                                 share=f"{c.share:.3f}"), width, size, weight="BOLD"),
+            self.lines(s["rank_tie_auc"].format(auc=f"{tie.auc:.3f}"), width, size),
+        ).arrange(DOWN, buff=0.2, aligned_edge=LEFT)
         self.tie_score = f"{tied:.2f}"
-        block = VGroup(grid, lines).arrange(RIGHT, buff=0.4)
-        block.align_to(self.stage, UP).align_to(self.stage, LEFT)
-        self.fit_right(block)
+        block = VGroup(grid, lines)
+        if width == beside:
+            block.arrange(RIGHT, buff=0.4)
+        else:
+            block.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+            grid.shift(RIGHT * (grid.get_left()[0] - grid.box.get_left()[0]))  # its score labels inside
         self.tie_grid = grid
         return block
 
@@ -176,16 +193,11 @@ class AucAsRanking(LectureScene):
         """The count over every pair of the data, from the metrics core."""
         s, n = self.strings, self.numbers
         c = n.all_counts
-        head = style.text(s["rank_all"].format(positives=n.positives, negatives=n.negatives, total=c.total,
-                                               correct=c.correct, ties=c.ties), size=style.SIZE_LABEL)
-        tail = style.text(s["rank_all_auc"].format(share=f"{c.share:.3f}", auc=f"{n.auc:.3f}"),
-                          size=style.SIZE_LABEL, weight="BOLD")
-        group = VGroup(head, tail).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-        group.next_to(self.equation, DOWN, buff=0.4, aligned_edge=LEFT)
-        if group.get_bottom()[1] < -config.frame_height / 2 + style.EDGE_BUFF:
-            group.to_edge(DOWN, buff=style.EDGE_BUFF).align_to(self.equation, LEFT)
-        self.fit_right(group)
-        return group
+        head = self.lines(s["rank_all"].format(positives=n.positives, negatives=n.negatives, total=c.total,
+                                               correct=c.correct, ties=c.ties), self.room, style.SIZE_LABEL)
+        tail = story_number(self.lines(s["rank_all_auc"].format(share=f"{c.share:.3f}", auc=f"{n.auc:.3f}"),
+                                       self.room, style.SIZE_NUMBER, weight="BOLD"))
+        return VGroup(head, tail).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
 
     def show_count(self, cells: int) -> None:
         """Reveal the first ``cells`` pairs (column by column) and count them live."""
@@ -193,7 +205,8 @@ class AucAsRanking(LectureScene):
         order = shown.reveal_order
         self.grid.reveal(order[len(self.grid.shown_cells):cells])
         correct, ties, wrong = (int(v) for v in shown.running[cells])
-        self.counter.set_values(correct=correct, wrong=wrong, ties=ties)
+        for name, value in (("correct", correct), ("wrong", wrong), ("ties", ties)):
+            self.counts[name].set_values(**{name: value})
         self.checked.set_values(done=cells)
 
     @classmethod
@@ -218,7 +231,7 @@ class AucAsRanking(LectureScene):
         self.beat("intro")
         # Check every pair, column by column, counting live.
         self.say("say_rank_count", self.count_seconds)
-        self.play(UpdateFromAlphaFunc(VGroup(self.grid.mark_group, self.counter, self.checked),
+        self.play(UpdateFromAlphaFunc(VGroup(self.grid.mark_group, self.legend, self.checked),
                                       lambda _, alpha: self.show_count(round(alpha * c.total))),
                   run_time=self.span(self.count_seconds), rate_func=linear)
         self.beat("count")
@@ -226,17 +239,18 @@ class AucAsRanking(LectureScene):
         self.say("say_rank_staircase", self.staircase_seconds, correct=c.correct, total=c.total,
                  share=f"{c.share:.3f}")
         self.play(Create(self.grid.show_staircase()), run_time=self.span(2 * self.fade_seconds))
-        self.play(FadeIn(self.equation), run_time=self.span(self.fade_seconds))
+        self.play(FadeOut(self.stage), FadeIn(self.equation), run_time=self.span(self.fade_seconds))
         self.hold(self.staircase_seconds - 3 * self.fade_seconds)
         self.beat("staircase")
         # A tie counts one half: a made-up example.
         self.say("say_rank_tie", self.tie_seconds, score=self.tie_score, share=f"{n.tie.counts.share:.3f}")
-        self.play(FadeOut(self.stage), FadeIn(self.tie_block), run_time=self.span(self.fade_seconds))
+        self.play(FadeOut(self.equation), FadeIn(self.tie_block),
+                  run_time=self.span(self.fade_seconds))
         self.hold(self.tie_seconds - self.fade_seconds)
         self.beat("tie")
         # Every pair of the data.
         a = n.all_counts
         self.say("say_rank_all", self.all_seconds, correct=a.correct, total=a.total, ties=a.ties,
                  auc=f"{n.auc:.3f}")
-        self.play(FadeIn(self.all_block), run_time=self.span(self.fade_seconds))
+        self.play(FadeOut(self.tie_block), FadeIn(self.all_block), run_time=self.span(self.fade_seconds))
         self.hold(self.all_seconds - self.fade_seconds)

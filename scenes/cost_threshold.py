@@ -47,11 +47,12 @@ class CostThreshold(LectureScene):
     mark_seconds = 0.6
     hold_seconds = 5.0
     closing_seconds = 4.0
-    #: Where the plot's origin sits, its size, the grid's scale and centre (frame units); 16:9, then 4:3.
-    wide_layout = {"plot_origin": (-5.55, -1.45, 0.0), "plot_size": (7.0, 3.55), "grid_scale": 0.72,
-                   "grid_center": (4.55, 0.75, 0.0)}
-    narrow_layout = {"plot_origin": (-3.75, -1.45, 0.0), "plot_size": (5.2, 3.55), "grid_scale": 0.64,
-                     "grid_center": (3.58, 0.75, 0.0)}
+    #: Where the plot's origin sits, its size, the grid's cell size and centre (frame units); 16:9, then 4:3.
+    #: The grid is never scaled (its text would shrink below the floor): its cells are sized instead.
+    wide_layout = {"plot_origin": (-5.55, -1.45, 0.0), "plot_size": (6.6, 3.55), "grid_cell": (1.4, 1.15),
+                   "grid_center": (4.3, 0.75, 0.0)}
+    narrow_layout = {"plot_origin": (-3.9, -1.45, 0.0), "plot_size": (4.0, 3.55), "grid_cell": (1.3, 1.1),
+                     "grid_center": (2.75, 0.75, 0.0)}
     legend_gap = 0.48
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
@@ -81,7 +82,9 @@ class CostThreshold(LectureScene):
         self.formula = style.text(s["cost_formula"], size=style.SIZE_LABEL, color=style.MUTED_TEXT)
         self.plot = CostPlot(s, *where["plot_size"])
         self.plot.shift(where["plot_origin"])
-        self.grid_panel = ConfusionGrid(s, n=self.facts.sweep.n).scale(where["grid_scale"])
+        cell_width, cell_height = where["grid_cell"]
+        self.grid_panel = ConfusionGrid(s, n=self.facts.sweep.n, cell_width=cell_width, cell_height=cell_height,
+                                        label_width=1.3)
         self.grid_panel.move_to(where["grid_center"])
         self.grid_panel.update_to(first.at_min)
         dot = Dot(radius=0.08, color=style.COST_MIN_COLOR)

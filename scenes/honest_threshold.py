@@ -33,6 +33,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
+from scenes.components.card import card_behind
 from scenes.components.cost_plot import format_cost
 from scenes.components.split_curve import SplitCurve
 from scenes.numbers.honest_threshold import (
@@ -70,8 +71,8 @@ class HonestThreshold(LectureScene):
     closing_seconds = 5.6
     #: The θ axis of both panels, the highest their plot may reach, the space between them, the tallest
     #: tick of the bootstrap strip; 16:9 then 4:3.
-    wide_layout = {"plot_bottom": -0.45, "plot_top": 2.05, "gap": 1.0, "strip_height": 0.7}
-    narrow_layout = {"plot_bottom": -0.05, "plot_top": 2.0, "gap": 0.7, "strip_height": 0.5}
+    wide_layout = {"plot_bottom": -0.45, "plot_top": 2.05, "gap": 1.0, "strip_height": 0.5}
+    narrow_layout = {"plot_bottom": -0.1, "plot_top": 2.0, "gap": 0.7, "strip_height": 0.45}
     row_gap = 0.16
     #: Legend rows in a 4:3 frame: a little smaller and closer (the columns are narrow, the story long).
     narrow_row_size = 18
@@ -181,9 +182,11 @@ class HonestThreshold(LectureScene):
         """Space between two legend rows."""
         return self.narrow_row_gap if style.narrow() else self.row_gap
 
-    def row(self, words: str, left: float, width: float, glyph=None, color: str | None = None) -> VGroup:
+    def row(self, words: str, left: float, width: float, glyph=None, color: str | None = None,
+            size: float | None = None, weight: str = "NORMAL") -> VGroup:
         """A legend row: ``glyph`` (or nothing) in a small square, then the words wrapped to the column."""
-        text = self.lines(words, width - self.glyph_room - 0.15, size=self.row_size, color=color)
+        text = self.lines(words, width - self.glyph_room - 0.15, size=size or self.row_size, color=color,
+                          weight=weight)
         text.align_to([left + self.glyph_room + 0.15, 0, 0], LEFT)
         if glyph is None:
             return VGroup(text)
@@ -251,7 +254,11 @@ class HonestThreshold(LectureScene):
             "report": (self.report_panel.frame.get_left()[0], safe / 2 - self.report_panel.frame.get_left()[0]),
         }
         self.rows_top = min(p.frame.get_bottom()[1] for p in panels.values()) - 0.25
-        return VGroup(self.head, self.choose_panel, self.report_panel)
+        # Each split is one board: its plot and, under it, its rows, down to the foot of the frame.
+        top = max(p.get_top()[1] for p in panels.values())
+        foot = -4.0 + style.EDGE_BUFF
+        self.cards = VGroup(*(card_behind(panels[which], height=top - foot, top=top) for which in axes))
+        return VGroup(self.head, self.cards, self.choose_panel, self.report_panel)
 
     def curve(self, which: str) -> VMobject:
         """The rule's metric over the grid on one split."""
@@ -296,7 +303,9 @@ class HonestThreshold(LectureScene):
                      left, width, p.dot(0, p.axis.low, style.COST_MIN_COLOR)),
             self.row(s["honest_row_half"].format(metric=w["metric"], value=self.value(n.value_half)),
                      left, width, p.square(0, p.axis.low, style.COST_DEFAULT_COLOR)),
-            self.row(self.half_comparison(), left, width),
+            # The headline of the carry: what θ* saves (or costs) against the default, in big figures.
+            style.story_number(self.row(self.half_comparison(), left, width, size=style.SIZE_NUMBER,
+                                        weight="BOLD")),
         ]
         self.report_rows = self.stack(rows, self.rows_top)
         chosen = p.dot(n.chosen, n.value_report, style.COST_MIN_COLOR)
@@ -329,7 +338,7 @@ class HonestThreshold(LectureScene):
         cp, rp = self.choose_panel, self.report_panel
         left, width = self.columns["choose"]
         height = (self.narrow_layout if style.narrow() else self.wide_layout)["strip_height"]
-        baseline = self.choose_rows.get_bottom()[1] - 0.3 - height
+        baseline = self.choose_rows.get_bottom()[1] - 0.25 - height
         self.strip = cp.strip(n.strip, baseline, height, style.COST_MIN_COLOR)
         parts = VGroup()
         if n.theta_low is not None:
@@ -419,14 +428,16 @@ class HonestThreshold(LectureScene):
         else:
             self.say("say_honest_choose", part + self.choose_hold, theta=self.theta(n.chosen),
                      value=self.value(n.value_choose), **w)
-        self.play_for(self.fade_seconds, FadeIn(self.head), FadeIn(self.choose_panel))
+        # Both panels from the start: the reporting one stays empty until θ* is carried to it.
+        self.play_for(self.fade_seconds, FadeIn(self.head), FadeIn(self.cards), FadeIn(self.choose_panel),
+                      FadeIn(self.report_panel))
         self.play_for(self.draw_seconds, Create(choose_curve))
         chosen = self.choose_marks()
         self.play_for(self.mark_seconds, FadeIn(chosen))
         if n.chosen is None:
             self.hold(self.none_hold)
             self.beat("no_choice")
-            self.finish(VGroup(self.head, self.choose_panel, choose_curve, chosen))
+            self.finish(VGroup(self.head, self.cards, self.choose_panel, self.report_panel, choose_curve, chosen))
             return
         self.hold(self.choose_hold)
         self.beat("choose")
@@ -436,8 +447,7 @@ class HonestThreshold(LectureScene):
         self.say("say_honest_carry", carry / 2, theta=self.theta(n.chosen), value=self.value(n.value_report), **w)
         self.say("say_honest_half", carry / 2, offset=carry / 2, value=self.value(n.value_half),
                  comparison=self.half_comparison(), **w)
-        self.play_for(self.fade_seconds, FadeIn(self.report_panel))
-        self.play_for(self.draw_seconds, Create(report_curve))
+        self.play_for(self.fade_seconds + self.draw_seconds, Create(report_curve))
         report_line = self.report_panel.vline(n.chosen, style.COST_MIN_COLOR)
         self.play_for(self.carry_seconds, TransformFromCopy(self.choose_line, report_line))
         carried = self.carry_marks()
@@ -469,7 +479,8 @@ class HonestThreshold(LectureScene):
                       FadeIn(wobble))
         self.hold(self.wobble_hold)
         self.beat("wobble")
-        self.finish(VGroup(self.head, self.choose_panel, self.report_panel, choose_curve, report_curve, chosen,
+        self.finish(VGroup(self.head, self.cards, self.choose_panel, self.report_panel, choose_curve, report_curve,
+                           chosen,
                            report_line, carried, self.strip, wobble))
 
     def finish(self, shown: VGroup) -> None:

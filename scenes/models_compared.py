@@ -21,6 +21,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import HeldSteps, LectureScene
+from scenes.components.card import CARD_PAD, card_over
 from scenes.components.live_text import LiveText, rate_slot
 from scenes.components.model_curves import ModelCurves, ModelTable
 from scenes.fades import fade_in, fade_out
@@ -95,6 +96,10 @@ class ModelsCompared(LectureScene):
         names = [self.name(m) for m in n.models]
         models = style.text("  ·  ".join(names), size=style.SIZE_LABEL,
                             t2c=dict(zip(names, style.MODEL_COLORS, strict=False)))
+        if models.width > style.safe_width():  # long names: one a line, each wrapped if it must be
+            models = VGroup(*(style.wrapped(name, style.safe_width(), size=style.SIZE_LABEL, color=color)
+                              for name, color in zip(names, style.MODEL_COLORS, strict=False)))
+            models.arrange(DOWN, buff=0.16)
         rule = style.wrapped(s["models_opening_rule"].format(
             report=split_label(n.report_on, self.lang), rule=self.rule_words()),
             style.safe_width(), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
@@ -103,8 +108,10 @@ class ModelsCompared(LectureScene):
     def build_header(self) -> VGroup:
         """θ for every model (live), "each at its own θ" or the closing sentence; the line under; the caption."""
         s = self.strings
-        self.head_sweep = LiveText(s["models_theta_all"], {"theta": rate_slot(weight="BOLD")},
-                                   size=style.SIZE_HEADER, weights={"θ": "BOLD"})
+        self.head_sweep = style.story_number(LiveText(s["models_theta_all"], {"theta": rate_slot(weight="BOLD")},
+                                                      size=style.SIZE_HEADER, weights={"θ": "BOLD"}))
+        # Over the curves, before the sweep: the lesson's title stands in the heading's place.
+        self.head_curves = style.text(s["models_opening_title"], size=style.SIZE_HEADER, weight="BOLD")
         self.head_own = style.text(s["models_theta_own"], size=style.SIZE_HEADER, weight="BOLD")
         self.sub_sweep = style.text(s["flag_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.sub_own = style.text(self.rule_words(), size=style.SIZE_SMALL, color=style.TEXT)
@@ -118,7 +125,8 @@ class ModelsCompared(LectureScene):
         for head, sub in ((self.head_sweep, self.sub_sweep), (self.head_own, self.sub_own), self.closing):
             head.move_to(corner, aligned_edge=UP + LEFT)
             sub.next_to(head, DOWN, buff=0.14, aligned_edge=LEFT)
-        heads = VGroup(self.head_sweep, self.head_own, self.closing[0])
+        self.head_curves.move_to(corner, aligned_edge=UP + LEFT)
+        heads = VGroup(self.head_sweep, self.head_own, self.closing[0], self.head_curves)
         subs = VGroup(self.sub_sweep, self.sub_own, self.closing[1])
         right = style.safe_width() / 2
         # The caption's halves sit top right, beside the headings and the line under them if they clear
@@ -166,13 +174,13 @@ class ModelsCompared(LectureScene):
         region = self.table.height
         bottom = -4.0 + style.EDGE_BUFF
         top = band.get_bottom()[1] - self.band_gap
-        room_height = top - (bottom + region + self.table_gap)
+        room_height = top - (bottom + region + self.table_gap) - 2 * CARD_PAD
         # Build once to measure what surrounds the axes, then at the side that fills the room.
         probe = self.build_plots(3.0)
         extra_height, extra_width = probe.height - 3.0, probe.width - 2 * 3.0
         side = min(self.max_side, room_height - extra_height, (style.safe_width() - extra_width) / 2)
         plots = self.build_plots(side)
-        plots.move_to([0, 0, 0]).align_to([0, top, 0], UP)
+        plots.move_to([0, 0, 0]).align_to([0, top - CARD_PAD, 0], UP)
         # Centre on the axes (the baseline label hangs off the right), inside the safe width.
         shift = -(self.roc.axes.get_left()[0] + self.pr.axes.get_right()[0]) / 2
         plots.shift(RIGHT * shift)
@@ -180,6 +188,13 @@ class ModelsCompared(LectureScene):
         plots.shift(LEFT * overflow)
         middle = (plots.get_bottom()[1] + bottom) / 2
         self.table.move_to([0, middle, 0])
+        # Each plot on a board, the two boards reaching across the safe width.
+        low = min(self.roc.get_bottom()[1], self.pr.get_bottom()[1]) - CARD_PAD
+        half, split = style.safe_width() / 2, (self.roc.get_right()[0] + self.pr.get_left()[0]) / 2
+        self.cards = VGroup(card_over(-half, split - self.plot_gap / 4, top, low),
+                            card_over(split + self.plot_gap / 4, half, top, low))
+        for plot, card in zip((self.roc, self.pr), self.cards, strict=True):  # each plot centred on its board
+            plot.shift(RIGHT * (card.get_x() - plot.get_x()))
         self.theta_box = self.theta_frame()
         self.notes = self.missing_notes()
         return VGroup(band, plots, self.table)
@@ -220,8 +235,8 @@ class ModelsCompared(LectureScene):
         t = self.table
         live = VGroup(self.head_sweep, self.roc.markers, self.pr.markers, *t.thetas,
                       *(cell for counts in t.counts for cell in counts.values()))
-        still = VGroup(self.caption, self.sub_sweep, self.roc.plot, self.roc.reference, self.roc.curves, self.pr.plot,
-                       self.pr.reference, self.pr.curves, t.header, *t.swatches, *t.names, *t.areas)
+        still = VGroup(self.cards, self.caption, self.sub_sweep, self.roc.plot, self.roc.reference, self.roc.curves,
+                       self.pr.plot, self.pr.reference, self.pr.curves, t.header, *t.swatches, *t.names, *t.areas)
         return still, live
 
     @classmethod
@@ -274,8 +289,8 @@ class ModelsCompared(LectureScene):
         self.build_layout()
         t = self.table
         self.say("models_say_curves", self.curves_seconds, report=report, items=self.areas_words())
-        self.play(*fade_in(self.caption, self.roc.plot, self.pr.plot, *t.header[:3], *t.swatches, *t.names, *t.areas),
-                  run_time=self.span(self.fade_seconds))
+        self.play(*fade_in(self.cards, self.head_curves, self.caption, self.roc.plot, self.pr.plot, *t.header[:3],
+                           *t.swatches, *t.names, *t.areas), run_time=self.span(self.fade_seconds))
         self.play(*(Create(curve) for curve in (*self.roc.curves, *self.pr.curves)),
                   run_time=self.span(self.draw_seconds))
         self.hold(self.curves_seconds - self.fade_seconds - self.draw_seconds)
@@ -293,9 +308,10 @@ class ModelsCompared(LectureScene):
         self.say("models_say_sweep_start", third, prevalence=f"{n.prevalence:.2f}")
         self.say("models_say_sweep_middle", third, offset=third)
         self.say("models_say_sweep_end", third, offset=2 * third)
+        self.play(*fade_out(self.head_curves), run_time=self.span(self.fade_seconds / 2))
         self.play(*fade_in(self.head_sweep, self.sub_sweep, self.roc.markers, self.pr.markers, *t.header[3:], *t.thetas,
                            *(cell for counts in t.counts for cell in counts.values())),
-                  run_time=self.span(self.fade_seconds))
+                  run_time=self.span(self.fade_seconds / 2))
         self.remove(*self.mobjects)
         self.add(still, live)
         self.play(HeldSteps(live, n.steps, self.show_theta, rate_func=linear,

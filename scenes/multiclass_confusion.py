@@ -57,9 +57,14 @@ class MulticlassConfusion(LectureScene):
     narrow_panel_left = -0.4
     narrow_table_columns = (1.48, 2.9, 4.1, 4.75)
     #: Largest side of the matrix's cells (frame units); it shrinks to the room left of the panel.
-    matrix_side = 4.6
+    matrix_side = 4.8
+    #: The table's header row (y), the height its rows share, and the widest row spacing.
     table_top = 0.35
-    row_gap_max = 0.42
+    table_height = 4.0
+    row_gap_max = 0.5
+    #: In a 4:3 frame the table goes first, at the panel's top, and the class's lines under it.
+    narrow_table_top = 3.3
+    narrow_table_height = 3.6
     #: Least space between the matrix (with its labels) and its neighbours.
     matrix_gap = 0.3
 
@@ -69,6 +74,7 @@ class MulticlassConfusion(LectureScene):
         self.numbers = multiclass_numbers(multiclass)
         if style.narrow():
             self.panel_left, self.table_columns = self.narrow_panel_left, self.narrow_table_columns
+            self.table_top, self.table_height = self.narrow_table_top, self.narrow_table_height
 
     # -- building -------------------------------------------------------
     def opening(self) -> VGroup:
@@ -118,9 +124,21 @@ class MulticlassConfusion(LectureScene):
                  self._line(recall, t2c={s["recall"]: colors["recall"]}),
                  self._line(f1, t2c={s["f1"]: colors["f1"]})]
         block = self._place_top(VGroup(*lines, *(self._line(note, color=style.MUTED_TEXT) for note in notes)))
-        if block.get_bottom()[1] < self.table_top + self._row_gap():  # no room: the grid's tags say FN and FP
+        if block.get_bottom()[1] < self._block_floor():  # no room: the grid's tags say FN and FP
             block = self._place_top(VGroup(*lines))
         return block
+
+    def _block_top(self) -> float:
+        """Top of the class's lines: the panel's top, or (4:3) under the table."""
+        if style.narrow():
+            return self.table_top - (len(self.numbers.labels) + 3) * self._row_gap() - 0.45
+        return style.PANEL_TOP + 0.95
+
+    def _block_floor(self) -> float:
+        """Lowest the class's lines may reach: above the table, or (4:3) the bottom margin."""
+        if style.narrow():
+            return -config.frame_height / 2 + style.EDGE_BUFF
+        return self.table_top + 0.25
 
     def _line(self, words: str, size: float = style.SIZE_LABEL, **kwargs) -> VGroup:
         """A line of the right panel, wrapped (left-aligned) to the panel's width."""
@@ -130,10 +148,10 @@ class MulticlassConfusion(LectureScene):
     def _place_top(self, block: VGroup) -> VGroup:
         """``block``'s lines stacked at the top of the right panel."""
         block.arrange(DOWN, buff=0.16, aligned_edge=LEFT)
-        return block.align_to([self.panel_left, 0, 0], LEFT).align_to([0, style.PANEL_TOP + 0.95, 0], UP)
+        return block.align_to([self.panel_left, 0, 0], LEFT).align_to([0, self._block_top(), 0], UP)
 
     def _row_gap(self) -> float:
-        return min(self.row_gap_max, 3.8 / (len(self.numbers.labels) + 4))
+        return min(self.row_gap_max, self.table_height / (len(self.numbers.labels) + 4))
 
     def _table_row(self, row: int, name: str, values: tuple, color: str | None = None) -> VGroup:
         """One table row: a name at the panel's left, then values centred on the columns."""

@@ -97,8 +97,11 @@ class OverlappingHumps(LectureScene):
         self.header = VGroup(title, rule).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         self.header.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         self.caption = self.place_caption(f"{self.dataset_name} · n = {first.n}", title, rule)
-        self.readout = ErrorReadout(s, n=first.n)
-        self.legend = HumpLegend(s)
+        # Readout and legend as large as story numbers where they fit in one row, else at the readout size.
+        self.legend = HumpLegend(s, size=style.SIZE_NUMBER)
+        self.readout = ErrorReadout(s, n=first.n, size=style.SIZE_NUMBER)
+        if self.readout.width + self.legend.width + 0.5 > style.safe_width():
+            self.legend, self.readout = HumpLegend(s), ErrorReadout(s, n=first.n)
         bottom = self.place_bottom()
         top = VGroup(self.header, self.caption).get_bottom()[1] - self.panel_gap
         self.humps_panel = self.fitted_humps(top - bottom.get_top()[1] - self.panel_gap)
@@ -204,7 +207,7 @@ class OverlappingHumps(LectureScene):
         if self.facts.split is not None and data.width > style.safe_width():  # with model and split: counts below
             data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
                                  style.safe_width(), size=style.SIZE_LABEL, t2c=colors)
-        rule = style.text(s["humps_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        rule = style.wrapped(s["humps_opening_rule"], style.safe_width(), color=style.MUTED_TEXT)
         card = VGroup(title, data, rule).arrange(DOWN, buff=0.4)
         return style.fit_width(card)
 

@@ -42,6 +42,8 @@ class PrevalenceEffect(LectureScene):
     hold_seconds = 5.0
     closing_seconds = 4.0
     panel_gap = 2.2
+    #: The ROC and PR axes grow to fill the frame up to this side (frame units).
+    largest_side = 4.0
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
@@ -69,24 +71,32 @@ class PrevalenceEffect(LectureScene):
             top.add(self.caption)
         if top.width > style.safe_width():
             top.scale_to_fit_width(style.safe_width()).to_edge(LEFT, buff=style.SIDE_MARGIN)
-        self.roc = RocPanel(s, numbers.roc_fpr, numbers.roc_tpr, self.facts.report["auc"], side=2.8)
-        self.roc.update_to(op)
-        self.pr = PrPanel(s, side=2.8)
-        panels = VGroup(self.roc, self.pr).arrange(RIGHT, buff=self.panel_gap, aligned_edge=UP)
         self.readout = self._readout()
         if self.readout.width > style.safe_width():  # a narrow (4:3) frame: one line under the other
             self.readout.arrange(DOWN, buff=0.2)
         style.fit_width(self.readout)
         self.readout.to_edge(DOWN, buff=style.EDGE_BUFF)
         room = top.get_bottom()[1] - self.readout.get_top()[1] - 0.7
-        # Room at the right for the baseline label, which sits outside the PR axes.
-        wide = panels.width + self.pr.baseline_label.width + 0.2
-        panels.scale(min(1.0, room / panels.height, style.safe_width() / wide))
+        # Sized, never scaled (scaling would shrink their text): sizes are linear in the side, so one trial
+        # pair at side 1 gives the side that fills the room, with the baseline label outside the PR axes.
+        roc, pr = self._panels(1.0)
+        extra_height = max(roc.height, pr.height) - 1.0
+        extra_width = roc.width + pr.width + self.pr.baseline_label.width + 0.2 + self.panel_gap - 2.0
+        side = max(1.5, min(room - extra_height, (style.safe_width() - extra_width) / 2, self.largest_side))
+        panels = VGroup(*self._panels(side)).arrange(RIGHT, buff=self.panel_gap, aligned_edge=UP)
         panels.move_to([-self.pr.baseline_label.width / 2, (top.get_bottom()[1] + self.readout.get_top()[1]) / 2, 0])
         self.moving = VGroup(self.slider, self.pr, self.readout)
         self.show_step(0)
         layout = VGroup(self.heading, self.slider, self.roc, self.pr, self.readout)
         return layout if self.caption is None else layout.add(self.caption)
+
+    def _panels(self, side: float) -> tuple:
+        """The ROC and PR panels with axes ``side`` long, at the data's prevalence."""
+        s, numbers = self.strings, self.numbers
+        self.roc = RocPanel(s, numbers.roc_fpr, numbers.roc_tpr, self.facts.report["auc"], side=side)
+        self.roc.update_to(numbers.operating)
+        self.pr = PrPanel(s, side=side)
+        return self.roc, self.pr
 
     def part_caption(self, slider_beside: bool) -> VGroup | None:
         """Which model and split the data is, wrapped into the room the slider leaves; None for one split.
@@ -107,14 +117,16 @@ class PrevalenceEffect(LectureScene):
         return caption.align_to(self.slider, UP).to_edge(RIGHT, buff=style.EDGE_BUFF)
 
     def _readout(self) -> VGroup:
+        """Precision at the fixed θ (the story number) and how many of 100 flagged are sick."""
         s, color = self.strings, style.METRIC_COLORS["precision"]
         self.lines = {
             "precision": LiveText(s["pe_read_precision"].replace("{threshold}", f"{self.numbers.threshold:.2f}"),
                                   {"precision": Slot("0.000", "{:.3f}", color, "BOLD")},
-                                  colors={s["precision"]: color}),
+                                  colors={s["precision"]: color}, size=style.SIZE_NUMBER),
             "flagged": LiveText(s["pe_read_flagged"], {"sick": Slot("000", "{:.0f}")}, size=style.SIZE_SMALL,
                                 color=style.MUTED_TEXT),
         }
+        style.story_number(self.lines["precision"])
         return VGroup(*self.lines.values()).arrange(RIGHT, buff=0.6, aligned_edge=DOWN)
 
     def show_step(self, index: int) -> None:

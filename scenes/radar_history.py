@@ -62,6 +62,9 @@ class RadarHistory(LectureScene):
     hold_runs_updaters = True
     #: Least space between the knob and the panels beside it (frame units).
     knob_gap = 0.3
+    #: Radius of the scope and side of the ROC plot where the frame is wide enough (16:9).
+    scope_radius = 2.1
+    roc_side = 3.0
 
     @property
     def radar(self):
@@ -72,28 +75,34 @@ class RadarHistory(LectureScene):
     def build_radar(self) -> VGroup:
         """Heading, scope with legend, knob, ROC axes and readout, at the resting setting."""
         s, radar = self.strings, self.radar
-        self.heading = style.text(s["radar_heading"], size=style.SIZE_HEADER, weight="BOLD")
+        self.heading = style.fit_width(style.text(s["radar_heading"], size=style.SIZE_HEADER, weight="BOLD"))
         self.heading.to_corner(UL, buff=style.EDGE_BUFF)
-        self.scope = RadarScope(s, radar)
-        self.scope.to_edge(LEFT, buff=style.EDGE_BUFF).align_to(self.heading.get_bottom() + DOWN * 0.3, UP)
-        self.roc = RocTrace(s, radar.roc_points())
-        self.roc.to_edge(RIGHT, buff=style.EDGE_BUFF).align_to(self.scope, UP)
+        self.captions = {key: self.caption(s[f"radar_caption_{key}"]) for key in ("up", "down", "sweep", "name")}
         self.knob = SensitivityKnob(s, radar.thresholds)
-        # A narrow (4:3) frame: shrink scope and curve until the knob fits between them.
+        # A narrow (4:3) frame: a smaller disc and plot (never smaller text) so the knob fits between them.
+        probe = RocTrace(s, radar.roc_points(), side=self.roc_side)
         room = style.safe_width() - self.knob.width - 2 * self.knob_gap
-        shrink = room / (self.scope.face.width + self.roc.width)
-        if shrink < 1:
-            self.scope.scale(shrink, about_edge=UL)
-            self.roc.scale(shrink, about_edge=UR)
+        labels = probe.width - self.roc_side  # tick and axis labels keep their size
+        shrink = min(1.0, (room - labels) / (2 * self.scope_radius + self.roc_side))
+        radius, left, right = shrink * self.scope_radius, -style.safe_width() / 2, style.safe_width() / 2
+        # The knob sits midway between disc and plot; the legend may reach under it, up to its left edge.
+        knob_left = (left + 2 * radius + right - labels - shrink * self.roc_side - self.knob.width) / 2
+        floor = max(caption.get_top()[1] for caption in self.captions.values()) + 0.2
+        for _ in range(2):  # a second, smaller disc if a tall legend runs into the captions
+            self.scope = RadarScope(s, radar, radius=radius, legend_width=knob_left - self.knob_gap - left)
+            self.scope.to_edge(LEFT, buff=style.EDGE_BUFF).align_to(self.heading.get_bottom() + DOWN * 0.3, UP)
+            radius -= max(0.0, floor - self.scope.get_bottom()[1]) / 2
+        self.readout = RadarReadout(s, radar.bombers, radar.flocks,
+                                    width=right - max(knob_left, self.scope.get_right()[0] + self.knob_gap))
+        self.roc = RocTrace(s, radar.roc_points(), side=shrink * self.roc_side)
+        self.roc.to_edge(RIGHT, buff=style.EDGE_BUFF).align_to(self.scope, UP)
         middle = (self.scope.face.get_right()[0] + self.roc.get_left()[0]) / 2
         self.knob.move_to([middle, self.scope.face.get_center()[1], 0])
-        self.readout = RadarReadout(s, radar.bombers, radar.flocks)
-        self.readout.next_to(self.roc, DOWN, buff=0.35).to_edge(RIGHT, buff=style.EDGE_BUFF)
-        room = self.readout.get_right()[0] - self.scope.legend.get_right()[0] - self.knob_gap
-        if self.readout.width > room:  # beside the scope's legend
-            self.readout.scale_to_fit_width(room, about_edge=RIGHT)
+        ceiling = min(self.scope.get_top()[1], self.roc.title.get_bottom()[1] - 0.15)  # under a wide title
+        self.knob.shift(DOWN * max(0.0, self.knob.get_top()[1] - ceiling))
+        top = min(self.roc.get_bottom()[1], self.knob.get_bottom()[1]) - self.knob_gap
+        self.readout.align_to([right, top, 0], UR)
         self.panels = (self.scope, self.knob, self.roc, self.readout)
-        self.captions = {key: self.caption(s[f"radar_caption_{key}"]) for key in ("up", "down", "sweep", "name")}
         resting = radar.snapshots[self.knob_index(self.resting_position)]
         for panel in self.panels:
             panel.update_to(resting)
@@ -101,8 +110,7 @@ class RadarHistory(LectureScene):
 
     def caption(self, words: str):
         """A line of on-screen narration at the bottom of the frame."""
-        line = style.text(words, size=style.SIZE_LABEL, color=style.HIGHLIGHT)
-        style.fit_width(line)
+        line = style.wrapped(words, style.safe_width(), size=style.SIZE_LABEL, color=style.HIGHLIGHT)
         return line.to_edge(DOWN, buff=style.EDGE_BUFF)
 
     def knob_index(self, position: float) -> int:
@@ -117,6 +125,7 @@ class RadarHistory(LectureScene):
         words.arrange(RIGHT, buff=0.25)
         for word in words[1:]:  # sit on one baseline: the capitals have no descenders
             word.shift(UP * (words[0][0].get_bottom()[1] - word[0].get_bottom()[1]))
+        style.fit_width(words)  # a header, still far above the legibility floor
         self.banner = words.to_corner(UL, buff=style.EDGE_BUFF)
         ring = Circle(radius=0.2, color=style.YELLOW, stroke_width=style.STROKE).move_to(self.roc.dot)
         room = style.safe_width() / 2 - ring.get_right()[0]  # a point near the right edge: two lines

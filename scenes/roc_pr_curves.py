@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -20,6 +21,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
+from scenes.components.card import CARD_PAD, card_behind
 from scenes.components.live_text import LiveText, count_slot
 from scenes.components.unit_axes import UnitAxes
 from scenes.numbers.roc_pr_curves import roc_pr_numbers
@@ -49,7 +51,7 @@ class RocPrCurves(LectureScene):
     plot_gap = 0.9
     legend_gap = 0.35
     #: In a 4:3 frame a plot may be this many times taller than wide.
-    tallest = 1.3
+    tallest = 1.45
     caption_gap = 0.25
 
     # -- building -------------------------------------------------------
@@ -74,23 +76,32 @@ class RocPrCurves(LectureScene):
                                          size=style.SIZE_SMALL, line_spacing=0.8)
         # Measure what surrounds the axes at a probe side, then build at the side that fills the frame.
         probe = self.build_plots(3.0)
-        legend_height = self.build_legend().height
+        legend = self.build_legend()
         extra_width, extra_height = probe.width - 2 * 3.0 - self.plot_gap, probe.height - 3.0
-        room = top - bottom - extra_height - self.legend_gap - legend_height
-        side = min(self.max_side, (style.safe_width() - extra_width - self.plot_gap) / 2, room)
+        width = style.safe_width() - 2 * CARD_PAD  # the cards' padding stays inside the safe area
+        top -= CARD_PAD
+        across = (width - extra_width - self.plot_gap) / 2
+        # In a narrow frame the live counts fit in the empty PR plot, leaving the room under the plots to the rule.
+        inside = style.narrow() and legend[1].width <= min(across, self.max_side) - 0.3
+        legend_height = legend[0].height if inside else legend.height
+        room = top - bottom - extra_height - self.legend_gap - legend_height - 2 * CARD_PAD
+        side = min(self.max_side, across, room)
         # A narrow frame leaves height to spare: the plots grow taller than wide.
         plots = self.build_plots(side, min(room, side * self.tallest) if style.narrow() else side)
         # The gap takes what the side left over, so the plots reach from one side of the safe area to the other.
-        spare = style.safe_width() - plots.width
+        spare = width - plots.width
         self.pr_block.shift(RIGHT * spare)
         plots.move_to([0, 0, 0]).align_to([0, top, 0], UP)
         self.baseline_label.align_to(self.pr_axes.point(1, n.prevalence), DOWN).shift(
             DOWN * self.baseline_label.height / 2)
-        self.bottom = min(self.roc_axes.get_bottom()[1], self.pr_axes.get_bottom()[1]) - self.legend_gap
+        low = min(self.roc_axes.get_bottom()[1], self.pr_axes.get_bottom()[1])
+        self.cards = VGroup(card_behind(self.roc_axes, height=top - low, top=top),
+                            card_behind(self.pr_block, height=top - low, top=top))
+        self.bottom = low - CARD_PAD - self.legend_gap
         self.floor = bottom
-        self.legend = self.build_legend()
+        self.legend = self.build_legend(inside)
         self.curves = self.build_curves()
-        layout = VGroup(self.roc_axes, self.pr_axes, self.legend)
+        layout = VGroup(self.cards, self.roc_axes, self.pr_axes, self.legend)
         return layout if self.caption is None else layout.add(self.caption)
 
     def build_plots(self, side: float, height: float | None = None) -> VGroup:
@@ -116,7 +127,7 @@ class RocPrCurves(LectureScene):
         caption = style.wrapped(words, style.safe_width(), color=style.MUTED_TEXT)
         return caption.arrange(DOWN, buff=0.12, aligned_edge=RIGHT).to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)
 
-    def build_legend(self) -> VGroup:
+    def build_legend(self, inside: bool = False) -> VGroup:
         """How a step is taken (left, under ROC) and a live count of the samples passed (right, under PR)."""
         s, n = self.strings, self.numbers
         steps = VGroup(
@@ -132,12 +143,15 @@ class RocPrCurves(LectureScene):
             "fp": LiveText(s["rocpr_passed_negatives"].replace("{negatives}", str(n.negatives)),
                            {"fp": count_slot(n.negatives, style.NEGATIVE_COLOR, "BOLD")}, size=style.SIZE_SMALL),
         }
+        # Under the rule in a narrow frame: the two counts alone, their heading left to the narration.
         counter = VGroup(style.text(s["rocpr_passed"], size=style.SIZE_SMALL, color=style.MUTED_TEXT),
                          *self.passed.values()).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
         right = style.safe_width() / 2
         steps.move_to([-right, getattr(self, "bottom", 0.0), 0], aligned_edge=UP + LEFT)
         counter.move_to([right, steps.get_top()[1], 0], aligned_edge=UP + RIGHT)
-        if style.narrow() or counter.get_left()[0] < steps.get_right()[0] + 0.5:  # under the rule if narrow
+        if inside:  # a narrow frame: in the PR plot, empty while the ROC is built
+            counter.move_to(self.pr_axes.axes)
+        elif counter.get_left()[0] < steps.get_right()[0] + 0.5:  # long lines: under the rule
             counter.next_to(steps, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show_passed(0)
         return VGroup(steps, counter)
@@ -155,9 +169,11 @@ class RocPrCurves(LectureScene):
         parts["tip"] = Dot(roc.point(0, 0), radius=0.08, color=style.HIGHLIGHT)
         diagonal = DashedLine(roc.point(0, 0), roc.point(1, 1), color=style.CHANCE_COLOR,
                               stroke_width=style.STROKE, dash_length=0.1)
-        chance = style.text(s["rocpr_chance"].format(chance=chance_value), size=style.SIZE_SMALL,
-                            color=style.TEXT).rotate(roc.diagonal_angle())
-        chance.move_to(roc.point(0.55, 0.55)).shift((RIGHT + DOWN) * 0.2)
+        # Along the upper half of the diagonal, wrapped if longer (a long translation), clear of the AUC label.
+        diagonal_length = float(np.linalg.norm(roc.point(1, 1) - roc.point(0, 0)))
+        chance = style.wrapped(s["rocpr_chance"].format(chance=chance_value), diagonal_length * 0.5,
+                               color=style.TEXT).rotate(roc.diagonal_angle())
+        chance.move_to(roc.point(0.7, 0.7)).shift((RIGHT + DOWN) * 0.2)
         parts["chance"] = VGroup(diagonal, chance)
         parts["auc_label"] = self.area_label(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"))
         parts["auc_label"].move_to(roc.point(0.96, 0.04), aligned_edge=DOWN + RIGHT)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, GrowFromEdge, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangle, VGroup, config
 
 from scenes import style
 from scenes.base import LectureScene
@@ -33,7 +33,17 @@ class ScratchVsLibrary(LectureScene):
     delta_seconds = 5.0
     guard_seconds = 6.0
     closing_seconds = 2.5
-    table_gap = 0.35
+    #: Room between the bands (heading, key, bars, notes) and before the |Δ| column.
+    band_gap = 0.25
+    delta_gap = 0.4
+    #: Room inside a |Δ| cell on each side of its number.
+    cell_pad = 0.15
+    bar_height = 0.36
+    pair_gap = 0.08
+    #: The twelve-digit values: large enough to compare digit by digit from the back of the room.
+    value_size = style.SIZE_CELL_COUNT
+    narrow_value_size = style.SIZE_NUMBER
+    most_row_gap = 1.1
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
@@ -41,46 +51,86 @@ class ScratchVsLibrary(LectureScene):
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
-        """Title, paired bars with every value set, the |Δ| column, the match line and the guard note."""
+        """Heading and key, paired bars across the frame with the |Δ| column, the match line (later the guard)."""
         s, numbers = self.strings, self.numbers
-        self.title = style.text(s["svl_title"], size=style.SIZE_HEADER, weight="BOLD")
+        width = style.safe_width()
+        left, top = -width / 2, config.frame_height / 2 - style.EDGE_BUFF
+        self.title = style.wrapped(s["svl_title"], width, size=style.SIZE_HEADER, weight="BOLD")
         words = s["svl_subtitle"].format(dataset=self.dataset_name, threshold=f"{numbers.threshold:.2f}")
-        self.subtitle = style.text(words, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        if self.facts.split is not None and self.subtitle.width > style.safe_width():  # with model and split
-            self.subtitle = style.wrapped(words.replace(f"{self.dataset_name} · ", f"{self.dataset_name} ·\n", 1),
-                                          style.safe_width(), color=style.MUTED_TEXT).arrange(
-                DOWN, buff=0.12, aligned_edge=LEFT)
-        heading = VGroup(self.title, self.subtitle).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-        style.fit_width(heading).to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+        self.subtitle = style.wrapped(words.replace(" · ", " ·\n", 1) if style.text(words, size=style.SIZE_SMALL)
+                                      .width > width else words, width, color=style.MUTED_TEXT)
+        heading = VGroup(self.title.arrange(DOWN, buff=0.1, aligned_edge=LEFT),
+                         self.subtitle.arrange(DOWN, buff=0.1, aligned_edge=LEFT))
+        self.heading = heading.arrange(DOWN, buff=0.15, aligned_edge=LEFT).move_to([left, top, 0],
+                                                                                  aligned_edge=UP + LEFT)
+        # Bottom band: the match line, then the guard in its place.
+        self.match = style.wrapped(s["svl_match"].format(bound=difference_bound(numbers.max_difference)), width,
+                                   size=style.SIZE_LABEL, color=style.HIGHLIGHT)
+        self.guard = style.wrapped(s["svl_guard"].format(version=numbers.sklearn_version).strip(), width,
+                                   color=style.MUTED_TEXT)
+        band = max(self.match.height, self.guard.height)
+        for note in (self.match, self.guard):
+            note.move_to([0, -top + band / 2, 0])
+        # Middle: the bars and the |Δ| column between the two bands.
+        upper = self.heading.get_bottom()[1] - self.band_gap
+        lower = -top + band + self.band_gap
+        self.bars, self.key = self._bars(width, upper, lower)
+        self.heading.add(self.key)
+        self.delta_column = self._deltas()
+        return VGroup(self.heading, self.bars, self.delta_column, self.match)
+
+    def _bars(self, width: float, upper: float, lower: float) -> tuple[PairedBars, VGroup]:
+        """The bars (series named in a key over them), tracks as long as the |Δ| column allows."""
+        s, numbers = self.strings, self.numbers
         names = {metric: s["svl_auc"] if metric == "auc" else s[metric] for metric in METRICS}
         slot = Slot("0." + "0" * DECIMALS, f"{{:.{DECIMALS}f}}")
-        self.bars = PairedBars(METRICS, names, (s["svl_ours"], s["svl_theirs"]), slot,
-                               bar_length=3.4, bar_height=0.26, row_gap=0.8)
-        self.bars.update_to({row.metric: (row.ours, row.theirs) for row in numbers.rows})
-        # One |Δ| per metric, right of the values, centred on the pair.
-        value_right = max(value.get_right()[0] for value in self.bars.values.values())
-        self.deltas = VGroup()
-        for index, row in enumerate(numbers.rows):
-            y = self.bars.names[index].get_y()
-            delta = style.text(format_difference(row.difference), size=style.SIZE_LABEL, color=style.TEXT)
-            self.deltas.add(delta.move_to([value_right + 0.9, y, 0]))
-        delta_header = style.text(s["svl_delta_header"], size=style.SIZE_LABEL, color=style.MUTED_TEXT)
-        delta_header.next_to(self.deltas[0], UP, buff=0.3)
-        self.delta_column = VGroup(delta_header, self.deltas)
-        self.match = style.text(s["svl_match"].format(bound=difference_bound(numbers.max_difference)),
-                                size=style.SIZE_LABEL, color=style.HIGHLIGHT)
-        self.guard = style.text(s["svl_guard"].format(version=numbers.sklearn_version),
-                                size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        notes = VGroup(self.match, self.guard).arrange(DOWN, buff=0.25)
-        style.fit_width(notes)
-        notes.to_edge(DOWN, buff=style.EDGE_BUFF)
-        # The table fills the room between the heading and the notes.
-        table = VGroup(self.bars, self.delta_column)
-        room = heading.get_bottom()[1] - notes.get_top()[1] - 2 * self.table_gap
-        table.scale(min(1.0, style.safe_width() / table.width, room / table.height))
-        table.next_to(heading, DOWN, buff=self.table_gap).set_x(0)
-        self.heading = heading
-        return VGroup(heading, table, notes)
+        series = (s["svl_ours"], s["svl_theirs"])
+        delta_width = 2 * self.cell_pad + max(
+            style.text(text, size=style.SIZE_NUMBER).width
+            for text in [s["svl_delta_header"], *(format_difference(r.difference) for r in numbers.rows)])
+        key_height = style.text(series[1], size=style.SIZE_SMALL).height + self.band_gap
+        pair = 2 * self.bar_height + self.pair_gap
+        row_gap = min((upper - lower - key_height - pair) / (len(METRICS) - 1), self.most_row_gap)
+
+        value_size = self.narrow_value_size if style.narrow() else self.value_size
+
+        def build(length: float) -> PairedBars:
+            return PairedBars(METRICS, names, series, slot, bar_length=length, bar_height=self.bar_height,
+                              pair_gap=self.pair_gap, row_gap=row_gap, value_size=value_size, labelled=False)
+
+        bars = build(1.0)
+        bars = build(1.0 + width - bars.width - self.delta_gap - delta_width)
+        bars.update_to({row.metric: (row.ours, row.theirs) for row in numbers.rows})
+        for value in bars.values.values():
+            style.story_number(value)
+        middle = (upper + lower - key_height) / 2  # bars and key centred in the room
+        bars.move_to([-width / 2, middle, 0], aligned_edge=LEFT)
+        key = bars.key(series).next_to(bars.tracks, UP, buff=self.band_gap)
+        key.align_to(max(bars.values.values(), key=lambda v: v.get_right()[0]), RIGHT)
+        return bars, key
+
+    def _deltas(self) -> VGroup:
+        """One |Δ| per metric right of the values, centred on its pair, under a header level with the key.
+
+        Each |Δ| sits in an outlined cell shown (empty) from the first beat, like the bars' tracks.
+        """
+        right = style.safe_width() / 2
+        pair = 2 * self.bar_height + self.pair_gap
+        self.deltas, self.delta_cells = VGroup(), VGroup()
+        for index, row in enumerate(self.numbers.rows):
+            delta = style.text(format_difference(row.difference), size=style.SIZE_NUMBER, color=style.TEXT)
+            self.deltas.add(delta.move_to([right - self.cell_pad, self.bars.names[index].get_y(), 0],
+                                          aligned_edge=RIGHT))
+        style.story_number(self.deltas)
+        self.delta_header = style.text(self.strings["svl_delta_header"], size=style.SIZE_LABEL,
+                                       color=style.MUTED_TEXT)
+        self.delta_header.move_to([right - self.cell_pad, self.key.get_y(), 0], aligned_edge=RIGHT)
+        width = max(self.deltas.width, self.delta_header.width) + 2 * self.cell_pad
+        for delta in self.deltas:
+            self.delta_cells.add(Rectangle(width=width, height=pair, stroke_width=style.STROKE_THIN,
+                                           stroke_color=style.PANEL_STROKE)
+                                 .move_to([right - width / 2, delta.get_y(), 0]))
+        return VGroup(self.delta_header, self.delta_cells, self.deltas)
 
     @classmethod
     def duration(cls) -> float:
@@ -100,7 +150,8 @@ class ScratchVsLibrary(LectureScene):
         bound = difference_bound(numbers.max_difference)
         # Heading and the empty rows.
         self.say("say_svl_intro", self.intro_seconds, threshold=f"{numbers.threshold:.2f}")
-        self.play(FadeIn(self.heading), FadeIn(self.bars.static_parts()), run_time=self.fade_seconds)
+        self.play(FadeIn(self.heading), FadeIn(self.bars.static_parts()), FadeIn(self.delta_header),
+                  FadeIn(self.delta_cells), run_time=self.fade_seconds)
         self.hold(self.intro_seconds - self.fade_seconds)
         self.beat("intro")
         # Ours (solid), then scikit-learn's (striped), grown from zero.
@@ -114,11 +165,11 @@ class ScratchVsLibrary(LectureScene):
             self.beat(("ours", "theirs")[index])
         # The gap of every pair.
         self.say("say_svl_delta", self.delta_seconds, bound=bound)
-        self.play(FadeIn(self.delta_column), run_time=self.fade_seconds)
+        self.play(FadeIn(self.deltas), run_time=self.fade_seconds)
         self.play(FadeIn(self.match, shift=UP * 0.1), run_time=self.fade_seconds)
         self.hold(self.delta_seconds - 2 * self.fade_seconds)
         self.beat("delta")
         # The guard: verify runs before every render.
         self.say("say_svl_guard", self.guard_seconds)
-        self.play(FadeIn(self.guard, shift=UP * 0.1), run_time=self.fade_seconds)
+        self.play(FadeOut(self.match), FadeIn(self.guard, shift=UP * 0.1), run_time=self.fade_seconds)
         self.hold(self.guard_seconds - self.fade_seconds + self.closing_seconds)

@@ -168,6 +168,8 @@ def strings_for(lang: str, dataset: str | None = None) -> dict:
     --------
     >>> any("{positive_name}" in text for text in strings_for("es", "clinic20").values())
     False
+    >>> strings_for("en", "breast-cancer")["positive_name"]
+    'malignant tumours'
     """
     table = strings_for_raw(lang)
     names = class_names(lang, dataset)
@@ -177,6 +179,7 @@ def strings_for(lang: str, dataset: str | None = None) -> dict:
             for name, noun in names.items():
                 text = text.replace(f"{{{name}}}", noun)
         filled[key] = text
+    filled.update(names)  # the keys themselves: the nouns in use, not the locale's defaults
     return filled
 
 

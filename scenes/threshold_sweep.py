@@ -10,6 +10,7 @@ from manim import (
     Circle,
     FadeIn,
     FadeOut,
+    RoundedRectangle,
     VGroup,
     Write,
     config,
@@ -36,21 +37,27 @@ class ThresholdSweep(LectureScene):
     closing_seconds = 3.5
 
     #: Gap between the header, the panels and the readout (frame units).
-    band_gap = 0.35
+    band_gap = 0.3
     #: Largest panel scale: lengths (cells, ROC side) grow with it, text sizes never do.
     largest_scale = 1.8
     #: Bar length (at least; 16:9 gives the bars any width grid and ROC leave) and gap between bar rows.
-    bar_length, bar_gap = 1.4, 0.72
+    bar_length, bar_gap, narrow_bar_gap = 1.4, 0.72, 0.5
+    #: Padding of the card drawn behind each panel.
+    card_pad = 0.15
+    #: Width the ROC's title may take (set by the layout, the ROC's share of the width).
+    roc_width = None
 
     # -- building -------------------------------------------------------
     def make_panel(self, which: str, k: float):
         """The grid or the ROC with every length times ``k``, or the bars ``k`` long (text sizes fixed)."""
         f, s = self.facts, self.strings
         if which == "grid":
-            return ConfusionGrid(s, n=f.grid[0].n, cell_width=1.55 * k, cell_height=1.3 * k, label_width=1.6)
+            return ConfusionGrid(s, n=f.grid[0].n, cell_width=1.55 * k, cell_height=1.3 * k, label_width=1.4)
         if which == "bars":
-            return MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=k, row_gap=self.bar_gap)
-        return RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=2.9 * k)
+            narrow = style.narrow()
+            return MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=k,
+                              row_gap=self.narrow_bar_gap if narrow else self.bar_gap, legend=not narrow)
+        return RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=2.9 * k, title_width=self.roc_width)
 
     def fitted(self, which: str, height: float, width: float):
         """The panel at the largest scale that keeps it within ``height`` x ``width``.
@@ -63,37 +70,39 @@ class ThresholdSweep(LectureScene):
             slope = (extent(large) - extent(small)) / 0.5
             if slope > 0:
                 scale = min(scale, 1.0 + (room - extent(small)) / slope)
-        return self.make_panel(which, max(scale, 0.6))
+        return self.make_panel(which, max(scale, 0.5))
 
     def arrange_panels(self, top: float, bottom: float) -> VGroup:
         """The three panels, as large as fit between ``top`` and ``bottom``, spread over the safe width.
 
         16:9: one row, the bars between grid and ROC. 4:3: grid and ROC side by side, the bars
-        under the grid with the readout beside them.
+        across the frame under them.
         """
-        width, room = style.safe_width(), top - bottom
+        width, room = style.safe_width() - 2 * self.card_pad, top - bottom - 2 * self.card_pad
+        top -= self.card_pad
+        bottom += self.card_pad
         names_and_values = self.make_panel("bars", 1.0).width - 1.0
         if not style.narrow():
             bars_width = names_and_values + self.bar_length
             rest = width - bars_width - 2 * style.PANEL_GAP
-            self.grid_panel = self.fitted("grid", room, 0.55 * rest)
-            self.roc = self.fitted("roc", room, rest - self.grid_panel.width)
+            self.roc_width = 0.45 * rest
+            self.roc = self.fitted("roc", room, self.roc_width)
+            self.grid_panel = self.fitted("grid", room, rest - self.roc.width)
+            if self.grid_panel.width + self.roc.width > rest:  # the grid's words need more: the ROC gives way
+                self.roc = self.fitted("roc", room, rest - self.grid_panel.width)
             spare = rest - self.grid_panel.width - self.roc.width
-            self.bars = self.make_panel("bars", self.bar_length + spare)
+            self.bars = self.make_panel("bars", max(self.bar_length + spare, 0.8))
             panels = VGroup(self.grid_panel, self.bars, self.roc)
             panels.arrange(RIGHT, buff=style.PANEL_GAP).move_to([0, (top + bottom) / 2, 0])
             return panels
-        readout_width = width - style.PANEL_GAP - names_and_values - self.bar_length
-        self.readout = Readout(self.strings, n=self.facts.grid[0].n, positives=self.facts.grid[0].positives,
-                               width=readout_width, size=style.SIZE_SMALL)
-        self.bars = self.make_panel("bars", self.bar_length)
-        upper = room - max(self.bars.height, self.readout.height) - self.band_gap
-        half = (width - style.PANEL_GAP) / 2
+        self.bars = self.make_panel("bars", min(width - names_and_values, 2.5 * self.bar_length))
+        # The cards' padding is the gap between the two rows.
+        upper = room - self.bars.height - 2 * self.card_pad
+        half = self.roc_width = (width - style.PANEL_GAP) / 2
         self.grid_panel, self.roc = self.fitted("grid", upper, half), self.fitted("roc", upper, half)
         row = VGroup(self.grid_panel, self.roc)
         row.arrange(RIGHT, buff=width - self.grid_panel.width - self.roc.width).move_to([0, 0, 0]).set_y(top, UP)
-        self.bars.next_to(row, DOWN, buff=self.band_gap).align_to(row, LEFT)
-        self.readout.next_to(self.bars, RIGHT, buff=style.PANEL_GAP).align_to(self.bars, UP)
+        self.bars.next_to(row, DOWN, buff=2 * self.card_pad + 0.05).set_x(0)
         return VGroup(self.grid_panel, self.bars, self.roc)
 
     def build_panels(self) -> VGroup:
@@ -116,16 +125,29 @@ class ThresholdSweep(LectureScene):
         self.caption.next_to(track, DOWN, buff=0.12).to_edge(RIGHT, buff=style.SIDE_MARGIN)
         top = min(self.header.get_bottom()[1], self.caption.get_bottom()[1]) - self.band_gap
         bottom = -config.frame_height / 2 + style.SIDE_MARGIN
-        if style.narrow():  # the readout sits beside the bars, at the small floor size
+        if style.narrow():  # no room for the readout's sentences: the narration says them
+            self.readout = None
             self.arrange_panels(top, bottom)
         else:
             self.readout = Readout(s, n=first.n, positives=first.positives, width=width)
             self.readout.to_corner(DOWN + LEFT, buff=style.SIDE_MARGIN)
             self.arrange_panels(top, self.readout.get_top()[1] + self.band_gap)
-        self.panels = VGroup(self.header, self.grid_panel, self.bars, self.roc, self.readout)
+        self.panels = VGroup(self.header, self.grid_panel, self.bars, self.roc)
+        if self.readout is not None:
+            self.panels.add(self.readout)
         for panel in self.panels:
             panel.update_to(first)
-        return VGroup(self.panels, self.caption)
+        row = (self.grid_panel, self.bars, self.roc) if not style.narrow() else (self.grid_panel, self.roc)
+        tallest = max(panel.height for panel in row)
+        self.cards = VGroup(*(self.card(panel, tallest if panel in row else panel.height)
+                              for panel in (self.grid_panel, self.bars, self.roc)))
+        return VGroup(self.cards, self.panels, self.caption)
+
+    def card(self, panel, height: float) -> RoundedRectangle:
+        """A filled card ``height`` tall (plus padding) behind ``panel``: the panels read as boards."""
+        card = RoundedRectangle(corner_radius=0.12, width=panel.width + 2 * self.card_pad,
+                                height=height + 2 * self.card_pad, stroke_width=0)
+        return card.set_fill(style.PANEL_FILL, opacity=1.0).move_to(panel)
 
     def opening(self) -> VGroup:
         """Title card naming the data: dataset, n, prevalence."""
@@ -135,10 +157,10 @@ class ThresholdSweep(LectureScene):
         words = s["opening_data"].format(dataset=self.dataset_name, n=first.n, positives=first.positives,
                                          prevalence=f"{first.prevalence:.2f}")
         data = style.text(words, size=style.SIZE_LABEL)
-        if f.split is not None and data.width > style.safe_width():  # with model and split: counts below
+        if data.width > style.safe_width():  # a long name (model and split, a translation): counts below
             data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
                                  style.safe_width(), size=style.SIZE_LABEL)
-        rule = style.text(s["opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        rule = style.wrapped(s["opening_rule"], style.safe_width(), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         return style.fit_width(VGroup(title, data, rule).arrange(DOWN, buff=0.4))
 
     def marker(self, key: str, snapshot) -> VGroup:
@@ -157,7 +179,7 @@ class ThresholdSweep(LectureScene):
         background and only the live parts are redrawn.
         """
         self.remove(layout)
-        self.still_layer = VGroup(*(panel.still for panel in self.panels), self.caption)
+        self.still_layer = VGroup(self.cards, *(panel.still for panel in self.panels), self.caption)
         self.live_layer = VGroup(*(panel.live for panel in self.panels))
         self.add(self.still_layer, self.live_layer)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import DOWN, RIGHT, UP, Rectangle, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Rectangle, VGroup
 
 from scenes import style
 from scenes.components.base import SnapshotPanel
@@ -22,11 +22,15 @@ class ConfusionGrid(SnapshotPanel, VGroup):
     Parts: ``frame`` (static outlines and headers), ``cells[kind]`` (fills),
     ``counts[kind]`` (live numbers, story numbers), ``labels[kind]`` (TP/FN/FP/TN,
     dropped in a cell too short for it, and the meaning). The rows are named by
-    the class nouns (``grid_positive_row``: "+ {positive_name}"), wrapped into ``label_width``. Fill opacity grows with
+    the class nouns (``grid_positive_row``: "{positive_name}", after a + sign),
+    wrapped into ``label_width``. Fill opacity grows with
     the share of its true class the cell holds, so the positive row shows recall
     and the negative row specificity. Text sizes never depend on the cell size:
     give a smaller grid smaller cells, never ``scale`` it.
     """
+
+    #: Cells grow to fit their words on one line up to this width (frame units); longer words wrap.
+    widest_cell = 1.6
 
     def __init__(self, strings: dict, n: int, cell_width: float = 1.9, cell_height: float = 1.6,
                  label_width: float = 1.6):
@@ -34,6 +38,15 @@ class ConfusionGrid(SnapshotPanel, VGroup):
         self.n = n
         self.cells, self.counts, self.labels = {}, {}, {}
         row_color = (style.POSITIVE_COLOR, style.NEGATIVE_COLOR)
+        # Wide enough for each meaning and column header on one line, unless that would be very wide.
+        words = [strings[f"{kind}_meaning"] for kind, _, _ in CELLS] + [f"+ {strings['positive']}",
+                                                                        f"− {strings['negative']}"]
+        cell_width = max(cell_width, min(max(style.text(w, size=style.SIZE_SMALL).width for w in words) + 0.25,
+                                         self.widest_cell))
+        meanings = {kind: style.wrapped(strings[f"{kind}_meaning"], cell_width - 0.2, color=style.TEXT)
+                    for kind, _, _ in CELLS}
+        # A cell always holds its count over its meaning (a long meaning makes the cells taller).
+        cell_height = max(cell_height, max(m.height for m in meanings.values()) + 0.42 + 0.3)
         outlines = VGroup()
         for kind, row, col in CELLS:
             center = [(col - 0.5) * cell_width, (0.5 - row) * cell_height, 0]
@@ -45,7 +58,7 @@ class ConfusionGrid(SnapshotPanel, VGroup):
                              size=style.SIZE_CELL_COUNT, align="center").move_to(center)
             style.story_number(count)
             # The meaning wraps to the cell, the count sits above it, the TP/FN/FP/TN tag at the top.
-            meaning = style.wrapped(strings[f"{kind}_meaning"], cell_width - 0.2, color=style.TEXT)
+            meaning = meanings[kind]
             meaning.next_to(fill.get_bottom(), UP, buff=0.08)
             short = style.text(strings[kind], size=style.SIZE_SMALL, weight="BOLD")
             short.next_to(fill.get_top(), DOWN, buff=0.08)
@@ -79,12 +92,15 @@ class ConfusionGrid(SnapshotPanel, VGroup):
         predicted.next_to(columns, UP, buff=HEADER_GAP).set_x(0)
         left = -cell_width - HEADER_GAP
         rows = VGroup()
-        for row, (key, color) in enumerate((("grid_positive_row", style.POSITIVE_COLOR),
-                                            ("grid_negative_row", style.NEGATIVE_COLOR))):
+        for row, (mark, key, color) in enumerate((("+", "grid_positive_row", style.POSITIVE_COLOR),
+                                                  ("−", "grid_negative_row", style.NEGATIVE_COLOR))):
             noun = style.wrapped(strings[key], label_width, size=style.SIZE_SMALL, color=color)
             for line in noun:
                 line.align_to(noun, RIGHT)
-            rows.add(noun.move_to([left, (0.5 - row) * cell_height, 0], aligned_edge=RIGHT))
+            # The sign stays beside the noun's first line, however the noun wraps.
+            sign = style.text(mark, size=style.SIZE_SMALL, color=color).next_to(noun[0], LEFT, buff=0.1)
+            label = VGroup(sign, noun)
+            rows.add(label.move_to([left, (0.5 - row) * cell_height, 0], aligned_edge=RIGHT))
         # "Actual" heads the noun column, level with the column headers.
         actual = style.text(strings["truth"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         actual.move_to([left, columns.get_y(), 0], aligned_edge=RIGHT)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, DashedLine, Rectangle, VGroup
+from manim import DOWN, LEFT, RIGHT, DashedLine, Rectangle, VGroup
 
 from scenes import style
 from scenes.components.base import SnapshotPanel
@@ -19,12 +19,12 @@ class MetricBars(SnapshotPanel, VGroup):
 
     Parts: ``tracks`` (static 0..1 outlines), ``names``, ``bars[metric]``,
     ``values[metric]`` (live numbers, story numbers), ``baseline`` (dashed mark of the
-    majority-class accuracy on the accuracy row, with its legend).
+    majority-class accuracy on the accuracy row, with its legend unless ``legend`` is False).
     A bar at 0 keeps its points (a zero-width rectangle), so it can grow again.
     """
 
     def __init__(self, strings: dict, baseline_accuracy: float, bar_length: float = 1.75,
-                 bar_height: float = 0.42, row_gap: float = 0.86):
+                 bar_height: float = 0.42, row_gap: float = 0.86, legend: bool = True):
         VGroup.__init__(self)
         self.bar_length, self.bar_height = bar_length, bar_height
         self.bars, self.values = {}, {}
@@ -47,8 +47,11 @@ class MetricBars(SnapshotPanel, VGroup):
             self.bars[metric], self.values[metric] = bar, value
         self.baseline = self._baseline(strings, baseline_accuracy, row_gap * (len(METRICS) - 0.35))
         # The dashed mark goes above the bars, so it lives with them.
-        mark, legend = self.baseline
-        self.still = VGroup(self.tracks, self.names, legend)
+        mark, key = self.baseline
+        if not legend:  # no room (a 4:3 frame): the narration names the dashed mark
+            self.baseline.remove(key)
+            key = VGroup()
+        self.still = VGroup(self.tracks, self.names, key)
         self.live = VGroup(*self.bars.values(), mark, *self.values.values())
         self.add(self.still, self.live)
 
@@ -60,10 +63,11 @@ class MetricBars(SnapshotPanel, VGroup):
                           stroke_width=style.STROKE, dash_length=0.06)
         legend_line = DashedLine([0, 0, 0], [0.35, 0, 0], color=style.BASELINE_COLOR,
                                  stroke_width=style.STROKE, dash_length=0.06)
-        legend_text = style.text(f"{strings['baseline']} {accuracy:.2f}", size=style.SIZE_SMALL,
-                                 color=style.MUTED_TEXT)
+        # The legend wraps to the width of names, bars and values.
+        body = self.values[METRICS[0]].get_right()[0] - self.names.get_left()[0]
+        legend_text = style.wrapped(f"{strings['baseline']} {accuracy:.2f}", body - 0.5, color=style.MUTED_TEXT)
         legend = VGroup(legend_line, legend_text).arrange(RIGHT, buff=0.12)
-        legend.move_to([self.x0 - 0.15, -legend_depth, 0], aligned_edge=LEFT)
+        legend.next_to([self.x0 - 0.15, -legend_depth + 0.15, 0], DOWN, buff=0).set_x(self.x0 + self.bar_length / 2)
         return VGroup(mark, legend)
 
     def show(self, snapshot) -> None:

@@ -8,7 +8,7 @@ same swatch and shape beside the model's name.
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, PI, RIGHT, DashedLine, Dot, Line, Square, Triangle, VGroup, VMobject
+from manim import DOWN, LEFT, PI, RIGHT, DashedLine, Dot, Line, Square, Triangle, VGroup, VMobject
 
 from scenes import style
 from scenes.components.live_text import LiveText, count_slot, rate_slot
@@ -119,6 +119,28 @@ class ModelCurves(VGroup):
         return float(x), float(y)
 
 
+def fitted_name(name: str, room: float, size: float, color: str):
+    """A model's name in at most two lines no wider than ``room``, cut with "…" if still too wide; never smaller."""
+    whole = style.text(name, size=size, color=color)
+    if whole.width <= room:
+        return whole
+    words = name.split()
+    lines = style.balanced_lines(words, room, size) if len(words) > 1 else [name]
+    if len(lines) > 2:  # keep two lines: the rest of the words go to the second, cut below
+        lines = [lines[0], " ".join(lines[1:])]
+    texts = []
+    for words_in_line in lines:
+        text = style.text(words_in_line, size=size, color=color)
+        cut = words_in_line
+        while text.width > room and len(cut) > 1:
+            cut = cut[:-1].rstrip()
+            text = style.text(cut + "…", size=size, color=color)
+        texts.append(text)
+    if len(texts) == 1:
+        return texts[0]
+    return VGroup(*texts).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
+
+
 class ModelTable(VGroup):
     """One row per model: swatch and name, AUC, AP, θ, then TP, FP, FN, TN at that θ.
 
@@ -157,22 +179,26 @@ class ModelTable(VGroup):
         name_room = None if max_width is None else max_width - sum(widths) - self.column_gap * len(widths)
         #: True when a name had to shrink to keep the table within ``max_width``.
         self.shrunk = False
-        for label in self.names:  # a long name from the data shrinks (never below the readable minimum)
+        for index, label in enumerate(self.names):  # a long name from the data wraps, then is abbreviated
             if name_room is not None and swatch_width + label.width > name_room:
-                label.scale(max((name_room - swatch_width) / label.width, style.SIZE_MIN_READABLE / size))
+                self.names[index] = fitted_name(names[index], name_room - swatch_width, size, colors[index])
                 self.shrunk = True
         widths.insert(0, max([heads[0].width] + [swatch_width + label.width for label in self.names]))
         lefts = np.cumsum([0.0] + [w + self.column_gap for w in widths[:-1]])
         digit_height = style.text("0", size=size).height
         pitch = max(cell.height for cell in heads) * 1.25 + self.row_gap
+        line = pitch - self.row_gap  # a wrapped name's second line lowers the rows under it
+        drops = np.cumsum([0.0] + [(len(label) - 1) * line if isinstance(label, VGroup) else 0.0
+                                   for label in self.names])
         self.header, self.rows = VGroup(), VGroup()
         for r, row in enumerate([heads, *cells]):
-            base = -r * pitch  # every text of a row sits on this baseline, whatever its descenders
+            base = -r * pitch - drops[max(r - 1, 0)]  # every text of a row sits on this baseline
             for c, cell in enumerate(row):
                 if r and c == 0:
                     swatch, label = self.swatches[r - 1], self.names[r - 1]
                     swatch.move_to([lefts[0] + swatch.width / 2, base + digit_height / 2, 0])
-                    label.shift([lefts[0] + swatch_width - label.get_left()[0], base - baseline(label), 0])
+                    first = label[0] if isinstance(label, VGroup) else label
+                    label.shift([lefts[0] + swatch_width - label.get_left()[0], base - baseline(first), 0])
                     row[0] = VGroup(swatch, label)
                     continue
                 x = lefts[c] + cell.width / 2 if c == 0 else lefts[c] + widths[c] - cell.width / 2

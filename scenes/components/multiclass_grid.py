@@ -38,9 +38,11 @@ class MulticlassGrid(VGroup):
     def __init__(self, strings: dict, matrix, labels, side: float = 4.4):
         super().__init__()
         self.k = len(labels)
-        self.cell = min(side / self.k, 1.45)
+        self.cell = min(side / self.k, 1.6)
         self.strings = strings
-        count_size = style.SIZE_CELL_COUNT if self.k <= 4 else style.SIZE_NUMBER
+        # Small cells (a 4:3 frame) keep room for the role tag above the count.
+        count_size = (style.SIZE_CELL_COUNT if self.cell >= 1.0 else style.SIZE_NUMBER) if self.k <= 4 \
+            else style.SIZE_LABEL
         self.tag_size = style.SIZE_SMALL
         self.fills, self.counts = [], []
         outlines = VGroup()

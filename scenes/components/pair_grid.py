@@ -68,11 +68,12 @@ class PairGrid(VGroup):
             .next_to(self.cell_center(0, column), DOWN, buff=self.cell_height / 2 + 0.12)
             for column, score in enumerate(negative_scores)))
         self.axis_labels = VGroup()
+        # Axis names wrap to the side of the square they name (long translations), never wider.
         if x_label:
-            self.axis_labels.add(style.text(x_label, size=style.SIZE_SMALL)
+            self.axis_labels.add(style.wrapped(x_label, width, size=label_size)
                                  .next_to(self.column_labels, DOWN, buff=0.15).set_x(0))
         if y_label:
-            self.axis_labels.add(style.text(y_label, size=style.SIZE_SMALL).rotate(PI / 2)
+            self.axis_labels.add(style.wrapped(y_label, height, size=label_size).rotate(PI / 2)
                                  .next_to(self.row_labels, LEFT, buff=0.15).set_y(0))
         self.marks = {}
         for row in range(rows):

@@ -54,12 +54,13 @@ class PairedBars(VGroup):
     ``slot``; a negative value (MCC) draws an empty bar and keeps its sign.
     A name wider than ``name_width`` wraps onto more lines; ``names_above``
     puts each name over its pair instead of left of it (narrow frames).
+    ``labelled=False`` leaves out the series labels: show :meth:`key` instead.
     """
 
     def __init__(self, metrics: Sequence[str], names: Mapping[str, str], series: tuple[str, str],
                  slot: Slot, bar_length: float = 3.6, bar_height: float = 0.3, pair_gap: float = 0.08,
                  row_gap: float = 1.0, value_size: float = style.SIZE_LABEL, name_width: float | None = None,
-                 names_above: bool = False):
+                 names_above: bool = False, labelled: bool = True):
         super().__init__()
         self.metrics = tuple(metrics)
         self.bar_length = bar_length
@@ -79,17 +80,17 @@ class PairedBars(VGroup):
                     bar.set_points_as_corners(_corners(0, 0, yb - bar_height / 2, yb + bar_height / 2))
                 else:
                     bar = StripedBar(color, bar_height)
-                tag = style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-                tag.move_to([-0.15, yb, 0], aligned_edge=RIGHT)
+                if labelled:
+                    tag = style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+                    self.series_labels.add(tag.move_to([-0.15, yb, 0], aligned_edge=RIGHT))
                 value = LiveText("{v}", {"v": slot}, size=value_size, align="left")
                 value.move_to([bar_length + 0.15, yb, 0], aligned_edge=LEFT)
                 self.tracks.add(track)
-                self.series_labels.add(tag)
                 self._tracks[(metric, index)] = track
                 self.bars[(metric, index)], self.values[(metric, index)] = bar, value
             name = style.wrapped(names[metric], name_width or float("inf"), size=style.SIZE_LABEL, color=color)
             self.names.add(name.arrange(DOWN, buff=0.1, aligned_edge=LEFT if names_above else RIGHT))
-        label_left = min(tag.get_left()[0] for tag in self.series_labels)
+        label_left = min((tag.get_left()[0] for tag in self.series_labels), default=0.0)
         for row, name in enumerate(self.names):
             if names_above:
                 name.next_to([label_left, -row * row_gap + pitch / 2 + bar_height / 2, 0], UP, buff=0.12,
@@ -110,9 +111,21 @@ class PairedBars(VGroup):
     def row(self, metric: str) -> VGroup:
         """Everything of one metric's row."""
         row = self.metrics.index(metric)
-        return VGroup(self.names[row], *(self.series_labels[2 * row + i] for i in (0, 1)),
+        labels = [self.series_labels[2 * row + i] for i in (0, 1)] if len(self.series_labels) else []
+        return VGroup(self.names[row], *labels,
                       *(self._tracks[(metric, i)] for i in (0, 1)),
                       *(self.bars[(metric, i)] for i in (0, 1)), *(self.values[(metric, i)] for i in (0, 1)))
+
+    def key(self, series: tuple[str, str], size: float = style.SIZE_SMALL) -> VGroup:
+        """A solid and a striped sample bar, each beside its series name (for an unlabelled panel)."""
+        height = self._tracks[(self.metrics[0], 0)].height
+        solid = VMobject(stroke_width=0).set_fill(style.MUTED_TEXT, opacity=0.9)
+        solid.set_points_as_corners(_corners(0, 0.6, -height / 2, height / 2))
+        striped = StripedBar(style.MUTED_TEXT, height)
+        striped.span(0, 0.6, -height / 2, height / 2)
+        pairs = [VGroup(bar, style.text(name, size=size, color=style.MUTED_TEXT)).arrange(RIGHT, buff=0.15)
+                 for bar, name in zip((solid, striped), series, strict=True)]
+        return VGroup(*pairs).arrange(RIGHT, buff=0.5)
 
     def update_to(self, values: Mapping[str, tuple[float, float]]) -> PairedBars:
         """Show ``values[metric] = (series 0, series 1)`` now (in place)."""

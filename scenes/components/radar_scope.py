@@ -54,7 +54,7 @@ class RadarScope(SnapshotPanel, VGroup):
     beam_opacity = 0.3
     seconds_per_turn = 4.0
 
-    def __init__(self, strings: dict, radar, radius: float = 2.1):
+    def __init__(self, strings: dict, radar, radius: float = 2.1, legend_width: float | None = None):
         VGroup.__init__(self)
         self.radar = radar
         self.radius = radius
@@ -69,7 +69,7 @@ class RadarScope(SnapshotPanel, VGroup):
             blip = self._shape(label)(self.blip_size, self._color(label))
             blip.rotate(heading).move_to([x * radius, y * radius, 0])
             self.blips.add(blip)
-        self.legend = self._legend(strings)
+        self.legend = self._legend(strings, legend_width or 2 * radius)
         glow = Sector(radius=radius, angle=self.beam_angle, start_angle=PI / 2, fill_color=self.scope_color,
                       fill_opacity=self.beam_opacity, stroke_width=0)
         self.beam = VGroup(glow, Line(ORIGIN, UP * radius, color=self.scope_color, stroke_width=style.STROKE))
@@ -86,8 +86,11 @@ class RadarScope(SnapshotPanel, VGroup):
     def _color(label) -> str:
         return style.POSITIVE_COLOR if label == 1 else style.NEGATIVE_COLOR
 
-    def _legend(self, strings: dict) -> VGroup:
-        """Two rows under the disc: the kinds (shape + word), then filled = alarm, hollow = silent."""
+    def _legend(self, strings: dict, width: float) -> VGroup:
+        """Two rows under the disc: the kinds (shape + word), then filled = alarm, hollow = silent.
+
+        Rows wider than ``width`` (a small disc in a 4:3 frame, long words) become one item per row.
+        """
         def item(icon, key):
             word = style.text(strings[key], size=style.SIZE_SMALL)
             return VGroup(icon, word.next_to(icon, RIGHT, buff=0.15))
@@ -98,6 +101,8 @@ class RadarScope(SnapshotPanel, VGroup):
                        item(flock_shape(self.blip_size, style.NEGATIVE_COLOR).set_fill(opacity=1), "radar_flock"))
         states = VGroup(item(filled, "radar_alarm"), item(hollow, "radar_silent"))
         rows = VGroup(kinds.arrange(RIGHT, buff=0.5), states.arrange(RIGHT, buff=0.5)).arrange(DOWN, buff=0.2)
+        if rows.width > width:
+            rows = VGroup(*kinds, *states).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
         return rows.next_to(self.face, DOWN, buff=0.3)
 
     def show(self, snapshot) -> None:

@@ -58,17 +58,19 @@ class RocPanel(SnapshotPanel, VGroup):
 
     Parts: ``plot`` (:class:`UnitAxes`, whose ``axes``, ``tick_labels`` and
     ``axis_labels`` are also the panel's), ``title`` (words and the AUC, a story
-    number), ``chance`` (diagonal with its label), ``curve``, ``dot``.
+    number; on one line when ``title_width`` allows), ``chance`` (diagonal with its label),
+    ``curve``, ``dot``.
     """
 
-    def __init__(self, strings: dict, fpr: np.ndarray, tpr: np.ndarray, auc: float, side: float = 3.0):
+    def __init__(self, strings: dict, fpr: np.ndarray, tpr: np.ndarray, auc: float, side: float = 3.0,
+                 title_width: float | None = None):
         VGroup.__init__(self)
         self.plot = UnitAxes(strings["roc_title"], strings["fpr_axis"], strings["tpr_axis"],
-                             side=side, title_weight="NORMAL", y_label_offset=0.62)
+                             side=side, title_weight="NORMAL")
         # The plot's one-size title is replaced by one whose AUC is drawn as a story number.
         self.plot.remove(self.plot.title)
         self.axes, self.tick_labels, self.axis_labels = self.plot.axes, self.plot.tick_labels, self.plot.axis_labels
-        self.title = number_title(strings["roc_title"], "auc", f"{auc:.2f}", side + 1.2)
+        self.title = number_title(strings["roc_title"], "auc", f"{auc:.2f}", title_width or side + 2.0)
         self.title.next_to(self.axes, UP, buff=0.25)
         self.chance = self.plot.chance(strings["chance"], (0.7, 0.62))
         x, y = thin_polyline(np.asarray(fpr, float), np.asarray(tpr, float))

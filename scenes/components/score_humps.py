@@ -92,10 +92,10 @@ class ScoreHumps(SnapshotPanel, VGroup):
                                    fill_color=class_colour(cls), fill_opacity=1.0 if flagged else 0.0)
                     self.dots[(cls, flagged)] = mob
         self.ticks = VGroup(*(
-            style.text(f"{value:g}", size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+            style.text(f"{value:g}", size=style.SIZE_LABEL, color=style.MUTED_TEXT)
             .next_to([self.origin[0] + value * self.unit_x, strip_bottom, 0], DOWN, buff=0.02)
             for value in TICKS))
-        self.axis_label = style.text(strings["humps_axis"], size=style.SIZE_SMALL, color=style.TEXT)
+        self.axis_label = style.text(strings["humps_axis"], size=style.SIZE_LABEL, color=style.TEXT)
         self.axis_label.next_to(self.ticks, DOWN, buff=0.1).set_x(self.origin[0] + 0.5 * self.unit_x)
         # The humps: outlines drawn once, the four fills re-pointed as θ moves.
         self.curves = {}
@@ -105,8 +105,9 @@ class ScoreHumps(SnapshotPanel, VGroup):
             self.curves[cls] = curve
         self.regions = {kind: VMobject(stroke_width=0).set_fill(class_colour(cls), opacity=REGION_OPACITY[kind])
                         for kind, (cls, _) in REGIONS.items()}
-        # The threshold line, θ above it and the four labels in two rows beside it.
-        self.rows = {"positives": height + 0.6, "negatives": height + 0.1}
+        # The threshold line, θ above it and the four labels in two rows beside it, in the plot's top
+        # (ringed in the background colour where they cross a hump).
+        self.rows = {"positives": height - 0.2, "negatives": height - 0.65}
         self.line = Line(self.origin, self.origin + [0, self.rows["positives"] + 0.3, 0],
                          color=style.HIGHLIGHT, stroke_width=style.STROKE)
         self.theta = LiveText(strings["humps_theta"], {"threshold": rate_slot(weight="BOLD")},
@@ -117,6 +118,7 @@ class ScoreHumps(SnapshotPanel, VGroup):
             label = LiveText(f"{strings[kind]} {{count}}", {"count": count_slot(n, weight="BOLD")},
                              size=style.SIZE_NUMBER, color=class_colour(cls), weights={strings[kind]: "BOLD"},
                              align="right" if side == "left" else "left")
+            label.set_stroke(style.BACKGROUND, width=6, background=True)
             self.labels[kind] = style.story_number(label)
         # Still parts are drawn once; the outlines go with the live fills so they stay on top.
         self.still = VGroup(self.axes, self.ticks, self.axis_label)
@@ -230,17 +232,17 @@ class ErrorReadout(SnapshotPanel, VGroup):
     "accuracy 0.85: 17 of 20 right" over "errors 3 = 1 missed + 2 false alarms".
     """
 
-    def __init__(self, strings: dict, n: int, line_gap: float = 0.2):
+    def __init__(self, strings: dict, n: int, line_gap: float = 0.2, size: float = style.SIZE_READOUT):
         VGroup.__init__(self)
         accuracy_color = style.METRIC_COLORS["accuracy"]
         self.accuracy = LiveText(
             strings["humps_accuracy"].replace("{n}", str(n)),
             {"accuracy": rate_slot(accuracy_color, "BOLD"), "correct": count_slot(n)},
-            colors={strings["accuracy"]: accuracy_color})
+            colors={strings["accuracy"]: accuracy_color}, size=size)
         self.errors = LiveText(
             strings["humps_errors"],
             {"errors": count_slot(n, weight="BOLD"), "fn": count_slot(n, style.POSITIVE_COLOR, "BOLD"),
-             "fp": count_slot(n, style.NEGATIVE_COLOR, "BOLD")})
+             "fp": count_slot(n, style.NEGATIVE_COLOR, "BOLD")}, size=size)
         self.still = VGroup()
         self.live = VGroup(self.accuracy, self.errors).arrange(DOWN, buff=line_gap, aligned_edge=LEFT)
         self.add(self.still, self.live)

@@ -32,9 +32,24 @@ def test_layout_fits_and_no_text_overlaps(scenes, lang, where, small_config):
     scene, layout = scenes[lang]
     last = scene.numbers.prevalences.size - 1
     scene.show_step({"start": 0, "middle": last // 2, "end": last}[where])
-    everything = VGroup(layout, scene.verdict_marks()) if where == "end" else layout
+    # At the end the verdict takes the legend's place.
+    everything = layout if where != "end" else VGroup(scene.heading[0], scene.slider, scene.bars, scene.readout,
+                                                      scene.verdict_marks())
     assert not outside_frame(everything)
     assert not describe(overlapping_texts(everything))
+
+
+def test_story_numbers_and_class_names(facts, small_config):
+    """The bar values and π are tagged story numbers; the readout names the lecturer's classes."""
+    from scenes import strings
+
+    with strings.overridden({"en": {"positive_name": "diabetics", "negative_name": "healthy people"}}):
+        scene = AccuracyParadox(facts, "en")
+    scene.build_layout()
+    assert all(getattr(value, "story_number", False) for value in scene.bars.values.values())
+    assert scene.slider.value.story_number
+    assert "diabetics" in scene.lines["cases"].template and "healthy people" in scene.lines["cases"].template
+    assert "diabetics" in scene.lines["model"].template
 
 
 def test_start_shows_the_two_real_snapshots(facts, scenes, small_config):

@@ -7,7 +7,7 @@ import pytest
 from scenes.components.score_humps import REGIONS
 from scenes.overlapping_humps import OverlappingHumps, accuracy_twins
 from scenes.publish.runner import RenderOptions, render_scene
-from tests.scenes.conftest import describe, outside_frame, overlapping_texts, tiny_render
+from tests.scenes.conftest import describe, outside_frame, overlapping_texts, text_units, tiny_render
 
 STAGES = (0.0, 0.5, 1.0)
 
@@ -85,7 +85,46 @@ def test_tiny_render_matches_duration_and_subtitles(clinic20_facts, tmp_path):
     assert len(cues) >= 9
     assert all(0 <= c.start.total_seconds() < c.end.total_seconds() <= info["duration"] + 0.2 for c in cues)
     start = clinic20_facts.at(OverlappingHumps.start_threshold)
-    assert f"detectados: {start.tp}" in cues[2].content and f"descartados: {start.tn}" in cues[2].content
+    assert f"Se detecta a {start.tp} pacientes enfermos y se descarta a {start.tn} pacientes sanos" in cues[2].content
+
+
+def test_story_numbers_are_tagged_and_large(clinic20_facts, small_config):
+    from scenes import style
+
+    scene, _ = build(clinic20_facts, "en")
+    humps = scene.humps_panel
+    for mob in (humps.theta, *humps.labels.values()):
+        assert getattr(mob, "story_number", False) and mob.font_size >= style.SIZE_NUMBER - 1e-6
+
+
+def test_the_humps_are_named_in_the_lecturers_words(clinic20_facts, small_config):
+    from scenes import strings
+
+    with strings.overridden({"en": {"positive_name": "diabetics", "negative_name": "healthy people"}}):
+        scene, layout = build(clinic20_facts, "en")
+        card = scene.opening()
+    shown = {getattr(unit, "text", "") for unit in text_units(layout)}
+    assert {"diabetics", "healthypeople"} <= shown  # Text drops spaces from .text
+    assert any("diabetics" in getattr(unit, "text", "") for unit in text_units(card))
+
+
+@pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
+def test_the_panel_spans_the_safe_width_with_text_at_full_size(clinic20_facts, tmp_path, ratio):
+    from manim import tempconfig
+
+    from scenes import style
+
+    with tempconfig({"frame_width": 8 * ratio, "frame_height": 8, "pixel_width": round(240 * ratio),
+                     "pixel_height": 240, "media_dir": str(tmp_path / "media")}):
+        scene, layout = build(clinic20_facts, "en")
+        spans = []
+        for threshold in STAGES:
+            scene.show(clinic20_facts.at(threshold))
+            spans.append((scene.humps_panel.get_left()[0], scene.humps_panel.get_right()[0]))
+            assert not outside_frame(layout) and not describe(overlapping_texts(layout)), threshold
+        width = max(r for _, r in spans) - min(left for left, _ in spans)
+        assert width == pytest.approx(style.safe_width(), abs=0.05)
+        assert min(unit.font_size for unit in text_units(layout)) >= style.min_readable() - 1e-6
 
 
 def test_still_at_a_threshold(clinic20_facts, tmp_path):

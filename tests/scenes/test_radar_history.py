@@ -87,6 +87,25 @@ def test_cards_and_timeline_fit(clinic20_facts, lang, scene_config):
     assert all(line.font_size >= 20 - 1e-6 for caption in captions for line in caption)
 
 
+@pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_is_shrunk_and_the_rates_are_story_numbers(clinic20_facts, lang, ratio, tmp_path):
+    from manim import tempconfig
+
+    from scenes import style
+    from tests.scenes.conftest import text_units
+
+    with tempconfig({"frame_width": 8 * ratio, "frame_height": 8, "pixel_width": round(240 * ratio),
+                     "pixel_height": 240, "media_dir": str(tmp_path / "media")}):
+        scene, layout = build(clinic20_facts, lang)
+        show(scene, 0, len(scene.radar.snapshots))
+        for caption in scene.captions.values():
+            assert_fits(group(layout, caption))
+        assert min(unit.font_size for unit in text_units(layout)) >= style.min_readable() - 1e-6
+        for rate in (scene.readout.hit_rate, scene.readout.false_alarm_rate):
+            assert rate.story_number and rate.font_size >= style.SIZE_NUMBER - 1e-6
+
+
 # -- what the knob draws ---------------------------------------------------
 def test_knob_draws_the_numbers_modules_roc_points(clinic20_facts, scene_config):
     scene, _ = build(clinic20_facts, "en")

@@ -93,8 +93,9 @@ def test_plots_fill_the_width_without_shrinking_text(clinic20_facts, ratio, tmp_
                      "pixel_height": 240, "media_dir": str(tmp_path)}):
         scene = RocPrCurves(clinic20_facts, "en")
         scene.build_layout()
-        left, right = scene.roc_axes.get_left()[0], scene.baseline_label.get_right()[0]
-        assert right - left == pytest.approx(style.safe_width(), abs=0.05)
+        assert scene.cards.width == pytest.approx(style.safe_width(), abs=0.05)  # the boards span the safe width
+        assert scene.cards[0].get_left()[0] < scene.roc_axes.get_left()[0]
+        assert scene.baseline_label.get_right()[0] < scene.cards[1].get_right()[0]
         sizes = [t.font_size for t in (*scene.roc_axes.axis_labels, *scene.pr_axes.tick_labels)]
         assert min(sizes) >= style.SIZE_SMALL - 0.5
         assert scene.roc_axes.axes.get_top()[1] == pytest.approx(scene.pr_axes.axes.get_top()[1])
@@ -107,7 +108,8 @@ def test_the_lecturers_vocabulary_is_on_screen(clinic20_facts, small_config):
         scene = RocPrCurves(clinic20_facts, "en")
         scene.build_layout()
     legend = words(scene.legend)
-    assert "diabetics:onestepupeach,1/5" in legend and "of15healthypeople" in legend
+    assert "diabetics:onestepupeach,1/5" in legend and "healthypeople:onesteprighteach,1/15" in legend
+    assert scene.passed["fp"].template == "{fp} of 15 healthy people"
     assert "oneofthediabeticsandoneofthehealthypeople" in words(scene.curves["read_auc"])
 
 

@@ -57,3 +57,14 @@ def test_formatting_and_drift_is_refused(clinic20_facts, monkeypatch):
 def test_tiny_render(clinic20_facts, tmp_path):
     info, cues = tiny_render("ScratchVsLibrary", clinic20_facts, tmp_path, lang="es")
     check_tiny_render(info, cues, ScratchVsLibrary.duration(), 5)
+
+
+def test_values_and_gaps_are_story_numbers_and_the_guard_replaces_the_match(facts, small_config):
+    """Every value and every |Δ| is tagged; the guard sits where the match line was, so the two never overlap."""
+    scene = ScratchVsLibrary(facts, "en")
+    scene.build_layout()
+    assert all(getattr(value, "story_number", False) for value in scene.bars.values.values())
+    assert scene.deltas.story_number
+    assert abs(scene.guard.get_y() - scene.match.get_y()) < 1e-6
+    assert not scene.bars.series_labels  # the key over the bars names the series instead
+    assert scene.key.get_bottom()[1] > scene.bars.tracks.get_top()[1]

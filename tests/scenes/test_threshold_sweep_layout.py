@@ -48,7 +48,7 @@ def test_layout_fits_and_no_text_overlaps(facts, lang, threshold, small_config):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_hold_markers_fit_beside_the_slider(facts, lang, small_config):
+def test_hold_markers_fit_under_the_slider(facts, lang, small_config):
     scene, layout = build(facts, lang)
     for key, threshold in (("marker_default", 0.5), ("marker_max_f1", facts.max_f1_threshold)):
         snapshot = facts.at(threshold)
@@ -57,7 +57,8 @@ def test_hold_markers_fit_beside_the_slider(facts, lang, small_config):
         mark = scene.marker(key, snapshot)
         assert not outside_frame(mark)
         label = mark[1]
-        assert not describe(overlapping_texts(VGroupOf(layout, label)))
+        # The label takes the data's name's place (the scene fades the name out meanwhile).
+        assert not describe(overlapping_texts(VGroupOf(scene.panels, label)))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -141,7 +142,20 @@ def test_grid_rows_and_readout_name_the_lecturers_classes(clinic20_facts, small_
         scene = ThresholdSweep(clinic20_facts, "en")
         scene.build_panels()
     rows = scene.grid_panel.headers[3]
-    words = [" ".join(line.text for line in row) for row in rows]
-    assert words == ["+diabetics", "−healthy patients"] or words == ["+diabetics", "−healthy patients".replace(" ", "")]
-    recall = "".join(line.template for line in scene.readout.lines["recall"])
-    assert "diabetics" in recall
+    # Text.text drops spaces; each row is its sign and the noun's wrapped lines.
+    words = ["".join([sign.text, *(line.text for line in noun)]) for sign, noun in rows]
+    assert words == ["+diabetics", "−healthypatients"]
+    recall = " ".join(line.template for line in scene.readout.lines["recall"])
+    assert "diabetics caught" in recall
+
+
+def test_long_class_nouns_wrap_inside_the_label_column(clinic20_facts, small_config):
+    from scenes.strings import overridden
+
+    with overridden({"en": {"positive_name": "patients with a malignant tumour"}}):
+        scene = ThresholdSweep(clinic20_facts, "en")
+        layout = scene.build_panels()
+    sign, noun = scene.grid_panel.headers[3][0]
+    assert len(noun) >= 2
+    assert noun.get_right()[0] < scene.grid_panel.cells["tp"].get_left()[0]
+    assert not describe(overlapping_texts(layout))

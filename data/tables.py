@@ -1,0 +1,214 @@
+"""Reading tables: CSV, JSON and Parquet files into named columns of raw cells.
+
+CSV and Parquet go through pyarrow (typed, multi-threaded, no Python object per cell);
+a CSV pyarrow rejects is read again by Python's csv module, which names the bad row.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from data import validate
+from data.dataset import DataError
+
+__all__ = ["Table", "read_table"]
+
+
+@dataclass
+class Table:
+    """Named columns of raw cells, as read; nothing is parsed or checked beyond the header.
+
+    ``cells[name]`` is a 1-D array (typed when the reader knew the type: a CSV's or
+    Parquet file's numbers stay numbers), or a list; ``missing[name]``, when present,
+    marks the cells that were empty. ``meta`` holds ``name``, ``title`` and ``provenance``
+    when the file was written by :func:`export_scores`.
+    """
+
+    columns: list[str]
+    cells: Mapping[str, Sequence]
+    meta: dict = field(default_factory=dict)
+    missing: Mapping[str, np.ndarray | None] = field(default_factory=dict)
+
+    def blank(self, column: str) -> np.ndarray | None:
+        """Rows of ``column`` that were empty in the file (None when there were none)."""
+        return self.missing.get(column)
+
+
+class _ArrowColumns(Mapping):
+    """A pyarrow table's columns as NumPy arrays, each converted on first use only."""
+
+    def __init__(self, names: list[str], table):
+        self._names, self._table, self._arrays, self._missing = names, table, {}, {}
+        self.missing = _LazyMissing(self)
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        if name not in self._arrays:
+            self._arrays[name], self._missing[name] = _arrow_to_numpy(self._table.column(self._names.index(name)))
+        return self._arrays[name]
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+class _LazyMissing(Mapping):
+    def __init__(self, columns: _ArrowColumns):
+        self._columns = columns
+
+    def __getitem__(self, name: str):
+        self._columns[name]
+        return self._columns._missing[name]
+
+    def __iter__(self):
+        return iter(self._columns)
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+
+def _arrow_to_numpy(column) -> tuple[np.ndarray, np.ndarray | None]:
+    """One pyarrow column as ``(values, empty rows or None)``; text becomes an object array.
+
+    Numbers and booleans convert without a copy when nothing is missing. Text is
+    dictionary-encoded first, so a split column of 1e7 rows holds a few shared strings.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    column = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+    missing = column.is_null().to_numpy(zero_copy_only=False) if column.null_count else None
+    kind = column.type
+    if pa.types.is_null(kind):
+        return np.full(len(column), None, dtype=object), missing
+    if pa.types.is_dictionary(kind):
+        column = column.cast(kind.value_type)
+        kind = column.type
+    if pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_boolean(kind):
+        filled = column.fill_null(False if pa.types.is_boolean(kind) else 0) if missing is not None else column
+        return filled.to_numpy(zero_copy_only=False), missing
+    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+        column = pc.cast(column, pa.string())  # dates and the like: the split name is their text
+    encoded = column.dictionary_encode()
+    words = encoded.dictionary.to_numpy(zero_copy_only=False).astype(object)
+    codes = encoded.indices.fill_null(0).to_numpy(zero_copy_only=False) if missing is not None \
+        else encoded.indices.to_numpy(zero_copy_only=False)
+    values = words[codes] if words.size else np.full(len(column), None, dtype=object)
+    if missing is not None:
+        values[missing] = None
+    return values, missing
+
+
+def read_table(path: Path, raw: bytes) -> Table:
+    """Read a CSV, JSON or Parquet file (chosen by extension) into a :class:`Table`."""
+    suffix = path.suffix.lower()
+    if suffix == ".parquet":
+        table = _read_parquet(path)
+    elif suffix == ".csv":
+        table = _read_csv(raw, path)
+    elif suffix == ".json":
+        table = _read_json(validate.decode_text(raw, path), path)
+    else:
+        raise DataError(
+            f"unknown file type {suffix or '(no extension)'!r} for {path}; use .csv, .json or .parquet"
+        )
+    validate.check_unique_columns(table.columns, path)
+    if not any(len(table.cells[c]) for c in table.columns):
+        raise DataError(f"{path} has no data rows, only column names; export the scores with their rows")
+    return table
+
+
+def _read_csv(raw: bytes, path: Path) -> Table:
+    """A CSV read by pyarrow (typed, multi-threaded); anything it rejects goes to Python's csv reader."""
+    validate.check_text(raw, path)
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.csv as pa_csv
+
+    options = pa_csv.ConvertOptions(null_values=[""], strings_can_be_null=True, quoted_strings_can_be_null=True)
+    try:
+        arrow = pa_csv.read_csv(pa.BufferReader(raw), convert_options=options)
+    except (pa.ArrowException, ValueError):
+        # A ragged row, odd quoting, ...: the Python reader names the row or reads what pyarrow would not.
+        return _read_csv_python(validate.decode_text(raw, path), path)
+    if arrow.num_rows and all(column.null_count for column in arrow.columns):
+        blank_rows = functools.reduce(pc.and_, [column.is_null() for column in arrow.columns])
+        if pc.any(blank_rows).as_py():  # a row of empty cells (",,") is skipped, as a blank line is
+            arrow = arrow.filter(pc.invert(blank_rows))
+    names = [name.strip() for name in arrow.column_names]
+    if len(set(names)) < len(names):
+        validate.check_unique_columns(names, path)
+    columns = _ArrowColumns(names, arrow)
+    return Table(names, columns, missing=columns.missing)
+
+
+def _read_csv_python(text: str, path: Path) -> Table:
+    try:
+        rows = [row for row in csv.reader(io.StringIO(text)) if row and any(cell.strip() for cell in row)]
+    except csv.Error as exc:
+        raise DataError(f"{path} is not a readable CSV ({exc}); check its quoting") from None
+    if not rows:
+        raise DataError(f"{path} has no header row; the first line must name the columns")
+    header = [name.strip() for name in rows[0]]
+    for number, row in enumerate(rows[1:], start=1):
+        if len(row) != len(header):
+            raise DataError(
+                f"row {number} of {path} has {len(row)} fields but the header has {len(header)}; "
+                "check the delimiter (comma) and quoting"
+            )
+    return Table(header, {name: [row[i] for row in rows[1:]] for i, name in enumerate(header)})
+
+
+def _read_json(text: str, path: Path) -> Table:
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(
+            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
+            "fix or re-export it"
+        ) from None
+    except (ValueError, RecursionError) as exc:  # an integer over 4300 digits, or nesting too deep
+        reason = str(exc).split(":")[0]
+        raise DataError(f"{path} is not readable JSON ({reason}); fix or re-export it") from None
+    if isinstance(document, list) and all(isinstance(record, dict) for record in document):
+        # A list of records: one object per sample; a missing key is an empty cell.
+        columns = list(dict.fromkeys(str(key) for record in document for key in record))
+        cells = {c: [record.get(c) for record in document] for c in columns}
+        return Table(columns, cells)
+    if isinstance(document, dict):
+        # A dict of lists: each list is a column; other keys (name, title, provenance) are metadata.
+        columns = [str(key) for key, value in document.items() if isinstance(value, list)]
+        meta = {
+            key: document[key]
+            for key in ("name", "title", "provenance")
+            if isinstance(document.get(key), str | dict)
+        }
+        if columns:
+            return Table(columns, {c: document[c] for c in columns}, meta)
+    raise DataError(
+        f"{path} holds JSON of an unknown shape; use {{\"y_true\": [...], \"y_score\": [...]}} "
+        "or a list of {\"y_true\": ..., \"y_score\": ...} records"
+    )
+
+
+def _read_parquet(path: Path) -> Table:
+    import pyarrow.parquet as pq  # lazy: importing `data` must stay cheap
+
+    try:
+        arrow = pq.ParquetFile(path).read()  # not read_table: its dataset layer costs a second at start-up
+    except Exception as exc:  # pyarrow raises many types for a damaged file
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise DataError(f"cannot read {path} as Parquet ({reason}); re-export it or use CSV") from None
+    columns = [str(c) for c in arrow.column_names]
+    validate.check_unique_columns(columns, path)
+    cells = _ArrowColumns(columns, arrow)
+    return Table(columns, cells, missing=cells.missing)
