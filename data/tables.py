@@ -85,7 +85,8 @@ def _arrow_to_numpy(column) -> tuple[np.ndarray, np.ndarray | None]:
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    column = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks(memory_pool=pa.system_memory_pool())
     missing = column.is_null().to_numpy(zero_copy_only=False) if column.null_count else None
     kind = column.type
     if pa.types.is_null(kind):
@@ -136,7 +137,9 @@ def _read_csv(raw: bytes, path: Path) -> Table:
 
     options = pa_csv.ConvertOptions(null_values=[""], strings_can_be_null=True, quoted_strings_can_be_null=True)
     try:
-        arrow = pa_csv.read_csv(pa.BufferReader(raw), convert_options=options)
+        # The system allocator hands the parse's scratch back to the OS (mimalloc keeps it resident).
+        arrow = pa_csv.read_csv(pa.BufferReader(raw), convert_options=options,
+                                memory_pool=pa.system_memory_pool())
     except (pa.ArrowException, ValueError):
         # A ragged row, odd quoting, ...: the Python reader names the row or reads what pyarrow would not.
         return _read_csv_python(validate.decode_text(raw, path), path)

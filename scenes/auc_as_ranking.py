@@ -56,6 +56,8 @@ class AucAsRanking(LectureScene):
     block_gap = 0.4
     #: The tie's lines go under its grid when less than this is left beside it.
     least_tie_text = 2.2
+    #: Space between the live counts and the equation that replaces the legend's words.
+    equation_gap = 0.35
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
@@ -100,7 +102,7 @@ class AucAsRanking(LectureScene):
         self.equation = self.build_equation()
         self.tie_block = self.build_tie()
         self.all_block = self.build_all()
-        for block in (self.equation, self.tie_block, self.all_block):
+        for block in (self.tie_block, self.all_block):
             block.align_to(self.stage, UP).align_to(self.stage, LEFT)
         layout = VGroup(self.title, self.grid, self.data_line, self.stage)
         return layout if self.caption is None else layout.add(self.caption)
@@ -136,7 +138,7 @@ class AucAsRanking(LectureScene):
     def build_legend(self, total: int) -> VGroup:
         """Per outcome: a sample mark (shape, not only colour), its live count and its meaning."""
         s = self.strings
-        rows, self.counts = VGroup(), {}
+        rows, self.counts, self.legend_heads, self.legend_words = VGroup(), {}, VGroup(), VGroup()
         for outcome, name, key in ((1.0, "correct", "rank_legend_right"), (0.0, "wrong", "rank_legend_wrong"),
                                    (0.5, "ties", "rank_legend_tie")):
             mark = pair_mark(outcome, 0.36, 0.36)
@@ -147,18 +149,22 @@ class AucAsRanking(LectureScene):
             head = VGroup(swatch, count).arrange(RIGHT, buff=0.2)
             words = self.lines(s[key], self.room - head.width - 0.25, style.SIZE_SMALL)
             rows.add(VGroup(head, words).arrange(RIGHT, buff=0.25))
+            self.legend_heads.add(head)
+            self.legend_words.add(words)
         return rows.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
 
     def build_equation(self) -> VGroup:
-        """The count as a share, equal to the area under the staircase (shown in the legend's place)."""
+        """The count as a share, equal to the area under the staircase: in the legend's words' place."""
         s, shown = self.strings, self.numbers.shown
         c = shown.counts
+        width = self.room - self.legend_heads.width - self.equation_gap
         share = story_number(self.lines(s["rank_equation"].format(
-            correct=c.correct, ties=c.ties, total=c.total, share=f"{c.share:.3f}"), self.room, style.SIZE_NUMBER,
+            correct=c.correct, ties=c.ties, total=c.total, share=f"{c.share:.3f}"), width, style.SIZE_NUMBER,
             weight="BOLD"))
         key = "rank_staircase_sample" if self.numbers.sampled else "rank_staircase"
-        area = story_number(self.lines(s[key].format(auc=f"{shown.auc:.3f}"), self.room, style.SIZE_NUMBER))
-        return VGroup(share, area).arrange(DOWN, buff=0.2, aligned_edge=LEFT)
+        area = story_number(self.lines(s[key].format(auc=f"{shown.auc:.3f}"), width, style.SIZE_NUMBER))
+        group = VGroup(share, area).arrange(DOWN, buff=0.2, aligned_edge=LEFT)
+        return group.next_to(self.legend_heads, RIGHT, buff=self.equation_gap).align_to(self.stage, UP)
 
     def build_tie(self) -> VGroup:
         """The made-up tie: a 2 x 2 pair grid with its staircase, and its count (beside it, or under it)."""
@@ -239,12 +245,13 @@ class AucAsRanking(LectureScene):
         self.say("say_rank_staircase", self.staircase_seconds, correct=c.correct, total=c.total,
                  share=f"{c.share:.3f}")
         self.play(Create(self.grid.show_staircase()), run_time=self.span(2 * self.fade_seconds))
-        self.play(FadeOut(self.stage), FadeIn(self.equation), run_time=self.span(self.fade_seconds))
+        self.play(FadeOut(self.legend_words), FadeOut(self.checked), FadeIn(self.equation),
+                  run_time=self.span(self.fade_seconds))
         self.hold(self.staircase_seconds - 3 * self.fade_seconds)
         self.beat("staircase")
         # A tie counts one half: a made-up example.
         self.say("say_rank_tie", self.tie_seconds, score=self.tie_score, share=f"{n.tie.counts.share:.3f}")
-        self.play(FadeOut(self.equation), FadeIn(self.tie_block),
+        self.play(FadeOut(self.legend_heads), FadeOut(self.equation), FadeIn(self.tie_block),
                   run_time=self.span(self.fade_seconds))
         self.hold(self.tie_seconds - self.fade_seconds)
         self.beat("tie")

@@ -70,7 +70,14 @@ class ThresholdSweep(LectureScene):
             slope = (extent(large) - extent(small)) / 0.5
             if slope > 0:
                 scale = min(scale, 1.0 + (room - extent(small)) / slope)
-        return self.make_panel(which, max(scale, 0.5))
+        panel = self.make_panel(which, max(scale, 0.5))
+        for _ in range(4):  # a title that wraps at one scale and not at another: step down until it fits
+            over = max(panel.height / height, panel.width / width)
+            if over <= 1.001 or scale <= 0.5:
+                break
+            scale = max(0.5, scale / over)
+            panel = self.make_panel(which, scale)
+        return panel
 
     def arrange_panels(self, top: float, bottom: float) -> VGroup:
         """The three panels, as large as fit between ``top`` and ``bottom``, spread over the safe width.

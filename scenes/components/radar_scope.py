@@ -45,7 +45,6 @@ class RadarScope(SnapshotPanel, VGroup):
     fill say what colour says.
     """
 
-    scope_color = style.BLUISH_GREEN
     face_opacity = 0.1
     grid_opacity = 0.35
     blip_size = 0.27
@@ -53,6 +52,11 @@ class RadarScope(SnapshotPanel, VGroup):
     beam_angle = PI / 5
     beam_opacity = 0.3
     seconds_per_turn = 4.0
+
+    @property
+    def scope_color(self) -> str:
+        """The screen's phosphor green, in the active theme."""
+        return style.BLUISH_GREEN
 
     def __init__(self, strings: dict, radar, radius: float = 2.1, legend_width: float | None = None):
         VGroup.__init__(self)

@@ -154,6 +154,8 @@ def off_theme_colours(leaves, theme: str) -> set[str]:
         if leaf.get_stroke_width() == 0:
             pairs = pairs[:1]
         for colour, opacity in pairs:
+            if colour is None:  # nothing drawn in that part
+                continue
             hex_colour = colour.to_hex().upper()[:7]
             if opacity > 0.05 and hex_colour not in allowed:
                 found.add(hex_colour)

@@ -19,7 +19,7 @@ from tests.scenes.conftest import (
 
 
 def stage(scene, beat):
-    """On screen at a beat: start (nothing counted), middle (half counted), end (tie example and totals)."""
+    """On screen at a beat: start (nothing counted), middle (half counted), staircase, tie, end (totals)."""
     from manim import VGroup
 
     layout = scene.build_layout()
@@ -31,11 +31,15 @@ def stage(scene, beat):
         return layout
     scene.show_count(total)
     scene.grid.show_staircase()
-    return VGroup(scene.title, scene.grid, scene.data_line, scene.equation, scene.tie_block, scene.all_block)
+    if beat == "staircase":  # the counts stay, the equation takes the legend's words' place
+        return VGroup(scene.title, scene.grid, scene.data_line, scene.legend_heads, scene.equation)
+    if beat == "tie":
+        return VGroup(scene.title, scene.grid, scene.data_line, scene.tie_block)
+    return VGroup(scene.title, scene.grid, scene.data_line, scene.all_block)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("beat", ["start", "middle", "end"])
+@pytest.mark.parametrize("beat", ["start", "middle", "staircase", "tie", "end"])
 def test_layout_fits_and_no_text_overlaps(facts, lang, beat, small_config):
     shown = stage(AucAsRanking(facts, lang), beat)
     assert not outside_frame(shown)
@@ -50,8 +54,9 @@ def test_clinic20_counts_67_of_75(clinic20_facts, small_config):
     assert not n.sampled
     assert tuple(n.shown.counts) == tuple(n.all_counts) == (67, 0, 75)
     scene.show_count(75)
-    assert (scene.counter.shown("correct"), scene.counter.shown("wrong"), scene.counter.shown("ties")) == (
-        "67", "8", "0")
+    assert tuple(scene.counts[name].shown(name) for name in ("correct", "wrong", "ties")) == ("67", "8", "0")
+    assert all(getattr(scene.counts[name], "story_number", False) for name in scene.counts)
+    assert all(getattr(part, "story_number", False) for part in (*scene.equation, scene.all_block[1]))
     assert scene.checked.shown("done") == "75"
     assert len(scene.grid.shown_cells) == 75
     assert scene.equation[0].text.endswith("=0.893")
