@@ -84,7 +84,7 @@ def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0, study=None,
     sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
     report = build_report(sweep, threshold=0.5, cost_fn=cost_fn, cost_fp=cost_fp)
     report["verified_against_sklearn"] = verify(sweep, report, cost_fn=cost_fn, cost_fp=cost_fp)
-    fpr, tpr, _ = roc_curve(dataset.y_true, dataset.y_score)
+    fpr, tpr, _ = roc_curve(sweep)  # from the sweep: no second sort of the scores
     several = study is not None and not study.is_single
     choice = choice or ChoiceSettings(cost_fn=cost_fn, cost_fp=cost_fp)
     return Facts(

@@ -10,7 +10,6 @@ from manim import (
     Circle,
     FadeIn,
     FadeOut,
-    RoundedRectangle,
     VGroup,
     Write,
     config,
@@ -20,6 +19,7 @@ from manim import (
 from scenes import style
 from scenes.base import HeldSteps, LectureScene
 from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
+from scenes.components.card import card_behind
 
 __all__ = ["ThresholdSweep"]
 
@@ -146,15 +146,10 @@ class ThresholdSweep(LectureScene):
             panel.update_to(first)
         row = (self.grid_panel, self.bars, self.roc) if not style.narrow() else (self.grid_panel, self.roc)
         tallest = max(panel.height for panel in row)
-        self.cards = VGroup(*(self.card(panel, tallest if panel in row else panel.height)
+        self.cards = VGroup(*(card_behind(panel, self.card_pad, tallest if panel in row else panel.height)
                               for panel in (self.grid_panel, self.bars, self.roc)))
         return VGroup(self.cards, self.panels, self.caption)
 
-    def card(self, panel, height: float) -> RoundedRectangle:
-        """A filled card ``height`` tall (plus padding) behind ``panel``: the panels read as boards."""
-        card = RoundedRectangle(corner_radius=0.12, width=panel.width + 2 * self.card_pad,
-                                height=height + 2 * self.card_pad, stroke_width=0)
-        return card.set_fill(style.PANEL_FILL, opacity=1.0).move_to(panel)
 
     def opening(self) -> VGroup:
         """Title card naming the data: dataset, n, prevalence."""

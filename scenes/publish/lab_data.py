@@ -47,7 +47,7 @@ def part_numbers(y_true, y_score) -> dict:
     # positives_at_or_above[i]: flagged at θ = distinct_scores[i], with a trailing 0 above them all.
     vertex_tp = sweep.positives_at_or_above[::-1]
     vertex_fp = sweep.negatives_at_or_above[::-1]
-    auc, ap = roc_auc(sweep.y_true, sweep.y_score), average_precision(sweep.y_true, sweep.y_score)
+    auc, ap = roc_auc(sweep), average_precision(sweep)  # from the sweep: no second sort
     verify_lab_numbers(sweep.y_true, sweep.y_score, HUNDREDTHS, tp, fp, vertex_tp, vertex_fp, auc, ap)
     at_hundredths = vertex_tp.size - 1 - np.searchsorted(sweep.distinct_scores, HUNDREDTHS, side="left")
     drawn = _thinned(vertex_tp.size, at_hundredths)
