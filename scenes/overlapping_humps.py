@@ -199,17 +199,17 @@ class OverlappingHumps(LectureScene):
         """Title card: what the humps are and how many cases each holds."""
         first = self.facts.grid[0]
         s = self.strings
-        title = style.text(s["humps_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
+        width = style.safe_width()
+        title = style.wrapped(s["humps_opening_title"], width, size=style.SIZE_TITLE, weight="BOLD")
         words = s["humps_opening_data"].format(dataset=self.dataset_name, positives=first.positives,
                                                negatives=first.negatives)
         colors = {s["humps_positives"]: style.POSITIVE_COLOR, s["humps_negatives"]: style.NEGATIVE_COLOR}
         data = style.text(words, size=style.SIZE_LABEL, t2c=colors)
-        if self.facts.split is not None and data.width > style.safe_width():  # with model and split: counts below
+        if data.width > width:  # a long title or a model and split: the counts go below, then wrap (never shrink)
             data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
-                                 style.safe_width(), size=style.SIZE_LABEL, t2c=colors)
-        rule = style.wrapped(s["humps_opening_rule"], style.safe_width(), color=style.MUTED_TEXT)
-        card = VGroup(title, data, rule).arrange(DOWN, buff=0.4)
-        return style.fit_width(card)
+                                 width, size=style.SIZE_LABEL, t2c=colors)
+        rule = style.wrapped(s["humps_opening_rule"], width, color=style.MUTED_TEXT)
+        return VGroup(title, data, rule).arrange(DOWN, buff=0.4)
 
     def sweep(self) -> None:
         """θ over the 51 grid values, each held for the same share of ``sweep_seconds``."""
