@@ -58,7 +58,8 @@ KNOWN_GAPS: dict[tuple[str, str], frozenset[str]] = {
         "HonestThreshold": {PSEUDO: "outside"},
         "PrevalenceEffect": {"en": "composition", "es": "composition", PSEUDO: "composition overlapping"},
         "AucAsRanking": {"en": "composition", "es": "composition", PSEUDO: "composition outside"},
-        "MulticlassConfusion": {"en": "composition", "es": "composition", PSEUDO: "composition overlapping"},
+        "MulticlassConfusion": {"en": "composition", "es": "composition",
+                                PSEUDO: "composition outside overlapping"},
     }.items() for lang, kinds in per_lang.items()}
 
 
