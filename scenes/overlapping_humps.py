@@ -116,7 +116,7 @@ class OverlappingHumps(LectureScene):
         if self.readout.width + self.legend.width + 0.5 <= style.safe_width():
             self.legend.to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF).align_to(self.readout, DOWN)
         else:
-            self.legend.arrange(RIGHT, buff=0.5).next_to(self.readout, UP, buff=0.25, aligned_edge=LEFT)
+            self.legend.in_a_row(buff=0.5).next_to(self.readout, UP, buff=0.25, aligned_edge=LEFT)
         return VGroup(self.readout, self.legend)
 
     def fitted_humps(self, room: float) -> ScoreHumps:

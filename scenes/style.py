@@ -160,6 +160,16 @@ def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | Non
     return VGroup(*lines).arrange(DOWN, buff=0.12)
 
 
+def baseline(line: Text) -> float:
+    """The frame y of a one-line Text's baseline: the lowest bottom of its glyphs that do not descend."""
+    import numpy as np
+
+    descending = set("gjpqyç,;()[]{}|/Q")
+    bottoms = [glyph.get_bottom()[1] for char, glyph in zip(line.text, line.submobjects, strict=False)
+               if char not in descending and len(glyph.points)]
+    return float(np.median(bottoms)) if bottoms else float(line.get_bottom()[1])
+
+
 def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> list[str]:
     """``words`` in the fewest lines no wider than ``width``, the widest line as narrow as can be.
 

@@ -218,12 +218,22 @@ class HumpLegend(VGroup):
     def __init__(self, strings: dict, size: float = style.SIZE_LABEL):
         VGroup.__init__(self)
         self.items = {}
+        middle = style.text("x", size=size).height / 2  # the dot sits at the middle of the lower-case letters
         for cls in ("positives", "negatives"):
             name = style.text(strings[f"humps_{cls}"], size=size, color=class_colour(cls))
             dot = Circle(radius=0.09, stroke_width=0).set_fill(class_colour(cls), opacity=1.0)
-            self.items[cls] = VGroup(dot, name.next_to(dot, RIGHT, buff=0.15))
+            dot.move_to([name.get_left()[0] - 0.15 - dot.width / 2, style.baseline(name) + middle, 0])
+            self.items[cls] = VGroup(dot, name)
             self.add(self.items[cls])
         self.arrange(DOWN, buff=0.2, aligned_edge=LEFT)
+
+    def in_a_row(self, buff: float = 0.5) -> HumpLegend:
+        """The two items side by side, their names on one baseline (centres would differ with the letters)."""
+        self.arrange(RIGHT, buff=buff)
+        names = [item[1] for item in self.items.values()]
+        for item, name in zip(self.items.values(), names, strict=True):
+            item.shift([0, style.baseline(names[0]) - style.baseline(name), 0])
+        return self
 
 
 class ErrorReadout(SnapshotPanel, VGroup):
