@@ -26,12 +26,12 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.metrics import synthetic_scores  # noqa: E402  (the same seeded table as the metrics benchmark)
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = (10**5, 10**6, 10**7)
 FORMATS = ("csv", "parquet")
-SEED = 20
 TARGET_RATIO = 3.0  # report at 1e7: end-to-end time / one roc_curve
 TARGET_MB = 1500.0  # every command at 1e7: peak RSS
 # What `umbral render` does before the first frame: load, verify, the scenes' facts.
@@ -40,16 +40,6 @@ RENDER_DATA = (
     "from data import load_study\nfrom scenes.facts import facts_for\n"
     "study = load_study(sys.argv[1]); facts_for(study.select(None, None), study=study)\n"
 )
-
-
-def synthetic_scores(n: int, seed: int = SEED):
-    """Labels (30 % positive) and overlapping beta scores; a third rounded to 2 decimals for ties."""
-    rng = np.random.default_rng(seed)
-    y_true = (rng.random(n) < 0.3).astype(np.int8)
-    y_score = np.where(y_true == 1, rng.beta(4.0, 2.0, n), rng.beta(2.0, 4.0, n))
-    tied = rng.random(n) < 1 / 3
-    y_score[tied] = np.round(y_score[tied], 2)
-    return y_true, y_score
 
 
 def write_files(folder: Path, n: int, y_true, y_score) -> dict[str, Path]:
