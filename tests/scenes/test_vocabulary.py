@@ -20,12 +20,16 @@ NOUN_KEYS = strings.CLASS_NAME_KEYS
 
 
 def _neighbours(template: str, key: str, reach: int = 2) -> list[str]:
-    """The ``reach`` words on each side of every ``{key}`` in ``template`` (lower case, punctuation dropped)."""
+    """The ``reach`` words on each side of every ``{key}`` in ``template``, within its clause (lower case).
+
+    A comma, colon, semicolon, full stop or bracket ends the clause: words past it do not agree with the noun.
+    """
     found = []
     for match in re.finditer(r"\{" + key + r"\}", template):
-        before = re.findall(r"[\wáéíóúñü]+", template[:match.start()].lower())[-reach:]
-        after = re.findall(r"[\wáéíóúñü]+", template[match.end():].lower())[:reach]
-        found += before + after
+        before = re.split(r"[.,;:!?()\n]", template[:match.start()])[-1]
+        after = re.split(r"[.,;:!?()\n]", template[match.end():])[0]
+        words = r"[\wáéíóúñü]+"
+        found += re.findall(words, before.lower())[-reach:] + re.findall(words, after.lower())[:reach]
     return found
 
 
