@@ -68,6 +68,9 @@ class UnitAxes(VGroup):
             y_text.next_to(self.tick_labels, LEFT, buff=0.12).set_y(self.axes.c2p(0, 0.5)[1])
         else:
             y_text.move_to([self.axes.c2p(0, 0)[0] - y_label_offset, self.axes.c2p(0, 0.5)[1], 0])
+            clear = self.tick_labels.get_left()[0] - 0.08  # a wrapped (wider) name must not reach the ticks
+            if y_text.get_right()[0] > clear:
+                y_text.shift([clear - y_text.get_right()[0], 0, 0])
         self.axis_labels = VGroup(x_text, y_text)
         self.title = style.text(title, size=style.SIZE_LABEL, weight=title_weight, color=title_color)
         self.title.next_to(self.axes, UP, buff=0.25)
