@@ -32,6 +32,12 @@ __all__ = ["RocPrCurves"]
 ROC_METRIC, PR_METRIC = "auc", "precision"
 
 
+def _boxes_meet(a, b, gap: float = 0.05) -> bool:
+    """True when the bounding boxes of ``a`` and ``b`` come within ``gap`` of each other."""
+    return (a.get_left()[0] < b.get_right()[0] + gap and b.get_left()[0] < a.get_right()[0] + gap
+            and a.get_bottom()[1] < b.get_top()[1] + gap and b.get_bottom()[1] < a.get_top()[1] + gap)
+
+
 class RocPrCurves(LectureScene):
     """ROC built step by step, AUC shaded, chance diagonal; PR steps with the prevalence baseline and AP."""
 
@@ -174,9 +180,11 @@ class RocPrCurves(LectureScene):
         chance = style.wrapped(s["rocpr_chance"].format(chance=chance_value), diagonal_length * 0.5,
                                color=style.TEXT).rotate(roc.diagonal_angle())
         chance.move_to(roc.point(0.7, 0.7)).shift((RIGHT + DOWN) * 0.2)
-        parts["chance"] = VGroup(diagonal, chance)
         parts["auc_label"] = self.area_label(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"))
         parts["auc_label"].move_to(roc.point(0.96, 0.04), aligned_edge=DOWN + RIGHT)
+        if _boxes_meet(chance, parts["auc_label"]):  # a narrow plot: the diagonal stays, the narration names it
+            chance = VGroup()
+        parts["chance"] = VGroup(diagonal, chance)
         baseline = DashedLine(pr.point(0, n.prevalence), pr.point(1, n.prevalence), color=style.BASELINE_COLOR,
                               stroke_width=style.STROKE, dash_length=0.1)
         parts["baseline"] = VGroup(baseline, self.baseline_label)
