@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from manim import DOWN, LEFT, PI, Line, Polygon, Rectangle, VGroup, VMobject
 
@@ -67,6 +69,10 @@ class PairGrid(VGroup):
             style.text(f"{score:.2f}", size=label_size, color=style.NEGATIVE_COLOR).rotate(PI / 2)
             .next_to(self.cell_center(0, column), DOWN, buff=self.cell_height / 2 + 0.12)
             for column, score in enumerate(negative_scores)))
+        # Columns narrower than a label: every k-th score, so labels never touch (the grid still shows every pair).
+        step = max(1, math.ceil((self.column_labels[0].width + 0.06) / self.cell_width)) if columns else 1
+        if step > 1:
+            self.column_labels = VGroup(*self.column_labels[::step])
         self.axis_labels = VGroup()
         # Axis names wrap to the side of the square they name (long translations), never wider.
         if x_label:
