@@ -21,8 +21,11 @@ render: setup
 	$(BIN)/umbral render ModelsCompared HonestThreshold --data screening8
 	$(BIN)/umbral lab --data screening8
 
+# The suite runs on every core (pytest-xdist; tests that take long are handed out first-come).
+TEST_JOBS ?= auto
+
 test: setup $(REVEAL)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal
 
 # reveal.js for the test that plays the lab inside a deck (npm's registry; the tests skip without it).
 $(REVEAL):

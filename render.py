@@ -15,6 +15,8 @@ import sys
 import click
 
 EXIT_BAD_INPUT = 2
+#: The largest frame umbral renders (8K UHD): bigger ones would only exhaust memory.
+MAX_WIDTH, MAX_HEIGHT = 7680, 4320
 
 
 def _fail(message: str) -> None:
@@ -157,9 +159,31 @@ def load_with_study(**data_kwargs):
     model, split = kwargs.pop("model", None), kwargs.pop("split", None)
     try:
         study = load_study(**kwargs)
-        return study, study.select(model, split)
+        selected = study.select(model, split)
     except DataError as error:
         _fail(str(error))
+    _tell_about_columns(study.provenance)
+    return study, selected
+
+
+def writable_out(out_dir: str) -> None:
+    """Exit 2 before any work unless ``--out`` is a folder umbral can write in (or make)."""
+    from data import DataError
+    from scenes.publish.inside import check_out_dir
+
+    try:
+        check_out_dir(out_dir)
+    except DataError as error:
+        _fail(str(error))
+
+
+def _tell_about_columns(provenance: dict) -> None:
+    """On stderr: the raw table's columns that were not used as features, and features that give the label away."""
+    for column, why in provenance.get("dropped_columns", {}).items():
+        click.echo(f"note: column {column!r} is not used as a feature: it is {why}", err=True)
+    for feature in provenance.get("separating_features", []):
+        click.echo(f"warning: feature {feature!r} alone separates the classes perfectly; if it is the label "
+                   "under another name (a leak), drop it from the table", err=True)
 
 
 def load(**data_kwargs):
@@ -246,13 +270,14 @@ def cli(context: click.Context, config_path: str | None) -> None:
     """
     from pathlib import Path
 
-    from scenes.publish.config import CONFIG_NAME, ConfigError, default_map, read_config, string_overrides
+    from scenes.publish.config import CONFIG_NAME, ConfigError, check_values, default_map, read_config, string_overrides
 
     path = Path(config_path) if config_path else Path(CONFIG_NAME)
     context.obj = {"strings": {}}
     if config_path or path.is_file():
         try:
             values = read_config(path)
+            check_values(path, values, cli.commands)
         except ConfigError as error:
             _fail(str(error))
         context.default_map = default_map(values)
@@ -309,6 +334,9 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, grid
     comparison = verified_comparison(study, settings, required=bool(choose_on or report_on))
     if not study.is_single:
         values.update(dataset.provenance["part"])
+    if "features" in dataset.provenance:  # a raw table: what the model was fitted on, so a leak shows
+        values["features"] = dataset.provenance["features"]
+        values["dropped_columns"] = dataset.provenance["dropped_columns"]
     if comparison is not None:
         values["choice"] = comparison.as_dict()
     if as_json:
@@ -355,7 +383,7 @@ def scores(out_path: str, **data_kwargs) -> None:
 
 
 def _parse_resolution(value: str | None):
-    if not value:
+    if value is None:
         return None
     try:
         width, height = (int(part) for part in value.lower().split("x"))
@@ -363,12 +391,16 @@ def _parse_resolution(value: str | None):
         _fail(f"--resolution {value!r} is not WIDTHxHEIGHT; e.g. --resolution 1280x720")
     if width < 16 or height < 16 or width % 2 or height % 2:
         _fail(f"--resolution {value}: width and height must be even and at least 16")
+    if width > MAX_WIDTH or height > MAX_HEIGHT:
+        _fail(f"--resolution {value}: at most {MAX_WIDTH}x{MAX_HEIGHT} (8K); e.g. --resolution 3840x2160")
     return width, height
 
 
 def _parse_thresholds(value: str | None) -> tuple[float, ...]:
-    if not value:
+    if value is None:
         return ()
+    if not value.strip(" ,"):
+        _fail(f"--at {value!r} names no threshold; give one or more, e.g. --at 0.3,0.5 (or leave --at out)")
     try:
         thresholds = tuple(float(part) for part in value.split(","))
     except ValueError:
@@ -448,6 +480,7 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
     check_costs(cost_fn, cost_fp)
     if fps is not None and not math.isfinite(fps):
         _fail("--fps must be a number such as 30")
+    writable_out(out_dir)
 
     from data import DataError
     from metrics import VerificationError
@@ -553,6 +586,7 @@ def slides(scene_names, cost_fn, cost_fp, deck_format, one_file, with_lab, lang,
         _fail(f"--with-lab needs --to html: a {deck_format} deck cannot hold a live page (use `umbral lab`)")
     if with_lab and cost_fp <= 0:
         _fail("the lab's cost ratio C_FN / C_FP needs --cost-fp > 0; e.g. --cost-fn 10 --cost-fp 1")
+    writable_out(out_dir)
     study, dataset = load_with_study(**data_kwargs)
 
     from data import DataError
@@ -621,6 +655,7 @@ def lab(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: str, pos
     check_costs(cost_fn, cost_fp)
     if cost_fp <= 0:
         _fail("the lab's cost ratio C_FN / C_FP needs --cost-fp > 0; e.g. --cost-fn 10 --cost-fp 1")
+    writable_out(out_dir)
     request = data_request(data_kwargs)
     study, dataset = load_with_study(**data_kwargs)
 

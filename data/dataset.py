@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["DataError", "Dataset", "slugify", "titleize"]
+__all__ = ["DataError", "Dataset", "folder_name", "is_folder_name", "slugify", "titleize"]
 
 
 class DataError(ValueError):
@@ -25,7 +26,8 @@ class Dataset:
     Parameters
     ----------
     name : str
-        Short slug used in output paths, e.g. ``"clinic20"`` or ``"pima-indians-diabetes"``.
+        Short slug used in output paths, e.g. ``"clinic20"`` or ``"pima-indians-diabetes"``: lower-case
+        letters, digits and single hyphens (:func:`folder_name` makes one from any text).
     title : str
         Human-readable title, e.g. ``"Pima Indians Diabetes (test split)"``.
     y_true : numpy.ndarray
@@ -54,6 +56,8 @@ class Dataset:
     provenance: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not is_folder_name(self.name):
+            raise DataError(f"dataset name {self.name!r} cannot name a folder; make it with data.dataset.folder_name")
         labels, scores = _owned(self.y_true), _owned(self.y_score, np.float64)
         if labels.ndim != 1 or scores.ndim != 1 or labels.shape != scores.shape:
             raise DataError(
@@ -102,6 +106,40 @@ def slugify(text: str) -> str:
     """
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug or "dataset"
+
+
+#: The longest folder name made from data (the slug part, before the hash suffix).
+FOLDER_NAME_LIMIT = 48
+#: Names Windows reserves for devices (a folder ``con`` cannot be made there).
+_RESERVED = frozenset({"con", "prn", "aux", "nul", *(f"{port}{i}" for port in ("com", "lpt") for i in range(10))})
+
+
+def is_folder_name(name: object) -> bool:
+    """True for a safe folder name: 1-64 lower-case ASCII letters, digits and single inner hyphens."""
+    return isinstance(name, str) and 0 < len(name) <= FOLDER_NAME_LIMIT + 7 and slugify(name) == name
+
+
+def folder_name(text: str) -> str:
+    """The folder a dataset called ``text`` (a file's stem, a JSON ``name``) writes to, inside OUT.
+
+    A name that is already a short slug is kept; any other name (path
+    separators, dots, capitals, spaces, non-ASCII, reserved or very long) is
+    slugified and given a 6-hex hash of the original, so that two different
+    names never share a folder. The result never contains a path separator
+    or dots.
+
+    Examples
+    --------
+    >>> folder_name("pima-test"), folder_name("../../elsewhere"), folder_name("données")
+    ('pima-test', 'elsewhere-d801ba', 'donn-es-a08317')
+    >>> folder_name("日本語"), folder_name(".."), folder_name("con")
+    ('dataset-77710a', 'dataset-5ec1f7', 'con-1143da')
+    """
+    if is_folder_name(text) and len(text) <= FOLDER_NAME_LIMIT and text not in _RESERVED:
+        return text
+    digest = hashlib.sha256(str(text).encode("utf-8", "surrogatepass")).hexdigest()[:6]
+    slug = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:FOLDER_NAME_LIMIT].strip("-")
+    return f"{slug or 'dataset'}-{digest}"
 
 
 def titleize(stem: str) -> str:

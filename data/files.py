@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from data import validate
-from data.dataset import DataError, Dataset, slugify, titleize
+from data.dataset import DataError, Dataset, folder_name, titleize
 from data.study import ALL_ROWS, ONE_MODEL, Study, split_name
 from data.tables import Table, read_table
 
@@ -128,8 +128,10 @@ def load_scores_file(
                             f"{len(table.cells[column])}; give one label per score")
     y_true = validate.parse_labels(table.cells[label], positive, column=label, missing=table.blank(label))
     splits = _cells(table, split_column, ALL_ROWS, split_name)
-    name = table.meta.get("name") if isinstance(table.meta.get("name"), str) else slugify(path.stem)
-    title = table.meta.get("title") if isinstance(table.meta.get("title"), str) else titleize(path.stem)
+    given = table.meta.get("name") if isinstance(table.meta.get("name"), str) and table.meta["name"].strip() else None
+    name = folder_name(given if given is not None else path.stem)  # a slug: nothing from the file picks the folder
+    title = (table.meta["title"] if isinstance(table.meta.get("title"), str) and table.meta["title"].strip()
+             else given.strip() if given is not None else titleize(path.stem))
     provenance = {
         "kind": "scores-file", "format": path.suffix.lower().lstrip("."), "path": str(path), "sha256": sha256,
         "label_col": label, "score_col": next(iter(models.values())) if len(models) == 1 else list(models.values()),

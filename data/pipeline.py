@@ -17,13 +17,14 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
 
 from data import validate
-from data.dataset import DataError, Dataset, slugify, titleize
+from data.dataset import DataError, Dataset, folder_name, titleize
 from data.study import Study
 
 __all__ = [
@@ -261,6 +262,43 @@ def _check_features(frame, features: Sequence[str], path: Path) -> np.ndarray:
     return matrix
 
 
+def row_index_columns(frame, columns: Sequence[str]) -> dict[str, str]:
+    """The columns that number the rows rather than describe them: ``{column: why}``.
+
+    pandas writes its index as a leading unnamed column (``Unnamed: 0``); a
+    column holding exactly 0..n-1 or 1..n is a row number too. On a table
+    sorted by the target either one predicts the label perfectly, so it is
+    never a feature.
+    """
+    from pandas.api.types import is_numeric_dtype
+
+    found = {}
+    n = len(frame)
+    for column in columns:
+        if re.fullmatch(r"Unnamed: \d+|", column):
+            found[column] = "a column without a name (pandas' saved index)"
+            continue
+        values = frame[column]
+        if n > 2 and is_numeric_dtype(values) and not values.isna().any():
+            numbers = values.to_numpy(dtype=np.float64)
+            for start in (0, 1):
+                if np.array_equal(numbers, np.arange(start, start + n)):
+                    found[column] = f"the row numbers {start}..{start + n - 1}"
+    return found
+
+
+def separating_features(matrix: np.ndarray, labels: np.ndarray, features: Sequence[str]) -> list[str]:
+    """Features that alone split the classes without a single mistake: a sign the label leaked into the table.
+
+    Every positive lies above every negative on such a feature, or below.
+    """
+    positive, negative = matrix[labels == 1], matrix[labels == 0]
+    if not len(positive) or not len(negative):
+        return []
+    apart = (positive.min(axis=0) > negative.max(axis=0)) | (positive.max(axis=0) < negative.min(axis=0))
+    return [feature for feature, alone in zip(features, apart, strict=True) if alone]
+
+
 def load_raw_table(
     path: str | Path,
     target: str,
@@ -301,9 +339,11 @@ def load_raw_table(
     if len(matches) != 1:
         raise DataError(f"no target column {target!r} in {path}; available columns: {', '.join(columns)}")
     target = matches[0]
-    features = [c for c in columns if c != target]
+    dropped = row_index_columns(frame, [c for c in columns if c != target])
+    features = [c for c in columns if c != target and c not in dropped]
     if not features:
-        raise DataError(f"{path} has only the target column {target!r}; the model needs feature columns")
+        raise DataError(f"{path} has only the target column {target!r}"
+                        f"{' and a row index' if dropped else ''}; the model needs feature columns")
     matrix = _check_features(frame, features, path)
     labels = validate.parse_labels(frame[target].tolist(), positive, column=target)
     scored, parameters = score_features(matrix, labels, seed, str(path), keys, shares)
@@ -314,6 +354,8 @@ def load_raw_table(
         "target": target,
         "positive_label": "1" if positive is None else str(positive),
         "features": features,
+        "dropped_columns": dropped,
+        "separating_features": separating_features(matrix, labels, features),
         **parameters,
     }
-    return study_from_scored(slugify(path.stem), titleize(path.stem), scored, provenance)
+    return study_from_scored(folder_name(path.stem), titleize(path.stem), scored, provenance)

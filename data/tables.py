@@ -171,9 +171,26 @@ def _read_csv_python(text: str, path: Path) -> Table:
     return Table(header, {name: [row[i] for row in rows[1:]] for i, name in enumerate(header)})
 
 
+class _RepeatedKey(ValueError):
+    """A JSON object names the same key twice (json.loads would keep the last silently)."""
+
+
+def _unique_keys(pairs: list) -> dict:
+    """``object_pairs_hook`` for json.loads: the object as a dict, or :class:`_RepeatedKey` naming the key."""
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _RepeatedKey(key)
+        seen[key] = value
+    return seen
+
+
 def _read_json(text: str, path: Path) -> Table:
     try:
-        document = json.loads(text)
+        document = json.loads(text, object_pairs_hook=_unique_keys)
+    except _RepeatedKey as exc:
+        raise DataError(f"{path}: the key {exc.args[0]!r} appears twice in one JSON object; "
+                        "keep one of them (JSON readers differ on which one wins)") from None
     except json.JSONDecodeError as exc:
         raise DataError(
             f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "

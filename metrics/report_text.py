@@ -42,6 +42,8 @@ def format_report(report: dict, title: str, cost_fn: float, cost_fp: float, grid
         f"{title}",
         f"  n {r['n']}   positives {r['positives']}   negatives {r['negatives']}"
         f"   prevalence {r['prevalence']:.3f}",
+        *([f"  features {', '.join(r['features'])}"] if r.get("features") else []),
+        *([f"  not features {', '.join(r['dropped_columns'])} (a row index)"] if r.get("dropped_columns") else []),
         "",
         f"Confusion grid at threshold {r['threshold']:.2f} (positive iff score >= threshold)",
         "                    predicted +   predicted -",

@@ -31,7 +31,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-__all__ = ["CONFIG_NAME", "ConfigError", "KEYS", "default_map", "read_config", "string_overrides"]
+__all__ = ["CONFIG_NAME", "ConfigError", "KEYS", "check_values", "default_map", "read_config", "string_overrides"]
 
 CONFIG_NAME = "umbral.toml"
 
@@ -106,9 +106,12 @@ _REPEATED = {"score_col", "model_name"}
 def read_config(path: Path) -> dict:
     """The validated key/value pairs of a config file."""
     try:
-        values = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        values = tomllib.loads(Path(path).read_bytes().decode("utf-8-sig"))
     except OSError as error:
         raise ConfigError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path} is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start}); "
+                          f"re-save it as UTF-8, e.g. iconv -f latin1 -t utf-8 {path} > fixed.toml") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML ({error}); fix the line it names") from None
     unknown = sorted(set(values) - set(KEYS))
@@ -149,6 +152,53 @@ def _check_noun(path: Path, key: str, value) -> None:
             raise ConfigError(f"{path}: {key} = {noun!r}: {problem}")
 
 
+def check_values(path: Path, values: dict, commands: dict) -> None:
+    """Every value parses as its command-line flag would, with the flag's own message, or a :class:`ConfigError`.
+
+    ``commands`` maps command names to click commands. Switches (``subtitles``,
+    ``transparent``, ``quiet``) must be ``true`` or ``false``; a number is
+    read from its text, so ``seed = 1.5`` fails exactly as ``--seed 1.5`` does
+    instead of being cut to 1.
+    """
+    import click
+
+    for key, value in values.items():
+        if key in ("strings", "scenes") or key in _NOUNS:  # checked by read_config
+            continue
+        option, names = KEYS[key]
+        param = next(p for name in names if name in commands for p in commands[name].params if p.name == option)
+        where = f"{path}: {key} = {_shown(value)}"
+        if getattr(param, "is_flag", False):
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}: must be true or false")
+            continue
+        several = key in _LISTS or key in _REPEATED
+        if isinstance(value, list) and not several:
+            raise ConfigError(f"{where}: must be one value, not a list")
+        items = value if isinstance(value, list) else [value]
+        if not items and several:
+            raise ConfigError(f"{where}: the list is empty; give at least one value or leave the key out")
+        if any(isinstance(item, bool) or not isinstance(item, (str, int, float)) for item in items):
+            raise ConfigError(f"{where}: must be {'a list of values' if several else 'a number or text'}, "
+                              f"not {'a table' if isinstance(value, dict) else _kind(value)}")
+        try:
+            for text in ([",".join(map(str, items))] if key in _LISTS else [str(item) for item in items]):
+                param.type.convert(text, param, None)
+        except click.BadParameter as error:
+            raise ConfigError(f"{where}: {error.message}") from None
+
+
+def _shown(value) -> str:
+    """A value as TOML writes it (``true``, ``"no"``, ``1.5``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+def _kind(value) -> str:
+    return {bool: "true/false", list: "a list of lists"}.get(type(value), type(value).__name__)
+
+
 def string_overrides(values: dict) -> dict[str, dict[str, str]]:
     """The ``[strings.<lang>]`` tables of a config: ``{lang: {key: text}}`` for :func:`scenes.strings.overridden`."""
     return values.get("strings", {})
@@ -161,6 +211,8 @@ def default_map(values: dict) -> dict:
         option, names = KEYS[key]
         if key in _LISTS and isinstance(value, list):
             value = ",".join(str(v) for v in value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)  # parsed from its text, as the flag is (check_values has checked it)
         if key == "subtitles":
             value = not value
         if key == "scenes":

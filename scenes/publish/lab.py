@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scenes.publish import manifest
+from scenes.publish.inside import inside
 
 __all__ = ["LAB_FILE", "LAB_FILES", "LAB_SCENE", "is_fresh", "lab_code_hash", "lab_options", "lab_path", "write_lab"]
 
@@ -26,7 +27,7 @@ _LAB_CODE = ("scenes/publish/lab.py", "scenes/publish/lab_data.py", "scenes/publ
 
 def lab_path(out_dir: Path, dataset_name: str, lang: str, theme: str = "dark") -> Path:
     """Where the lab for ``dataset_name`` in ``lang`` goes: ``lab.html``, or ``lab-light.html`` in the light theme."""
-    return Path(out_dir) / dataset_name / lang / LAB_FILES[theme]
+    return inside(out_dir, dataset_name, lang, LAB_FILES[theme])
 
 
 def lab_code_hash() -> str:

@@ -211,8 +211,6 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
     if lecture.known:
         jobs = lecture.drop_unmet(jobs)
         todo = [job for job in todo if job in jobs]
-    if lecture.facts is not None:
-        lecture.remember_dataset()
     fresh = [job for job in jobs if job not in todo]
     name = lecture.known.get("name")
     up_to_date = [lecture.path(job, name) for job in fresh]
@@ -222,8 +220,9 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
     if todo:
         if lecture.facts is None:
             lecture.load_facts()
-            lecture.remember_dataset()
         written, video_seconds = lecture.render(todo)
+    if lecture.facts is not None:  # only once the renders went through: a failed run leaves OUT as it was
+        lecture.remember_dataset()
     if not request.explicit:  # the whole lecture comes with its lab
         labs_written, labs_fresh = lecture.labs()
         written, up_to_date = [*written, *labs_written], [*up_to_date, *labs_fresh]

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scenes.publish.inside import inside
 from scenes.publish.registry import scene_class
 
 __all__ = ["QUALITIES", "RenderOptions", "atomic_target", "count_frames", "output_path", "render_scene",
@@ -85,7 +86,7 @@ def output_path(out_dir: Path, dataset: str, lang: str, scene: str, ext: str, at
     for the 4:3 frame, ``-alpha`` for a transparent background.
     """
     stem = scene if at is None else f"{scene}@{at:.2f}"
-    return Path(out_dir) / dataset / lang / f"{stem}{variant}.{ext}"
+    return inside(out_dir, dataset, lang, f"{stem}{variant}.{ext}")
 
 
 def _manim_config(options: RenderOptions, media_dir: Path, fmt: str) -> dict:

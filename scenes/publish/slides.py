@@ -46,6 +46,7 @@ from manim import ManimColor  # imported first: manim-slides picks its API from 
 from manim_slides.slide import Slide
 
 from scenes.base import LectureScene
+from scenes.publish.inside import inside
 from scenes.publish.progress import FrameReporter, JobInfo, QuietDisplay
 from scenes.publish.registry import SCENES, scene_class
 from scenes.publish.runner import RenderOptions, _manim_config, count_frames
@@ -128,7 +129,7 @@ def slide_class(scene_cls: type[LectureScene]) -> type:
 
 def deck_path(out_dir: Path, dataset: str, lang: str, to: str, variant: str = "") -> Path:
     """``OUT/<dataset>/<lang>/slides<variant>.<ext>`` (variant ``-4x3``, ``-light``, ``-4x3-light`` or none)."""
-    return Path(out_dir) / dataset / lang / f"slides{variant}.{to}"
+    return inside(out_dir, dataset, lang, f"slides{variant}.{to}")
 
 
 def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Path, slides_dir: Path,

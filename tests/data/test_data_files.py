@@ -53,7 +53,7 @@ def test_csv_columns_detected_case_insensitively(tmp_path):
     ds = load_dataset(path)
     assert ds.y_true.tolist() == [1, 0, 1]
     assert ds.y_score.tolist() == [0.9, 0.2, 0.6]
-    assert ds.name == "my-model-scores" and ds.title == "My Model Scores"
+    assert ds.name.startswith("my-model-scores-") and ds.title == "My Model Scores"  # a hash: the name was changed
     assert ds.provenance["label_col"] == "Outcome" and ds.provenance["score_col"] == "Proba"
     assert len(ds.provenance["sha256"]) == 64
 

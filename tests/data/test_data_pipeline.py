@@ -64,13 +64,13 @@ def test_raw_table_non_numeric_features_are_named(tmp_path):
 
 
 def test_raw_table_target_must_be_binary(tmp_path):
-    rows = "\n".join(f"{i},{i},{i % 3}" for i in range(20))
+    rows = "\n".join(f"{i * 7 % 11},{i * 3 % 13},{i % 3}" for i in range(20))
     with pytest.raises(DataError, match="3 different labels"):
         load_dataset(_write_raw(tmp_path, "a,b,y\n" + rows), target="y")
 
 
 def test_raw_table_target_not_01_needs_positive(tmp_path):
-    rows = "\n".join(f"{i},{i},{1 + i % 2}" for i in range(20))
+    rows = "\n".join(f"{i * 7 % 11},{i * 3 % 13},{1 + i % 2}" for i in range(20))
     with pytest.raises(DataError, match="not 0/1; name the positive class with --positive"):
         load_dataset(_write_raw(tmp_path, "a,b,y\n" + rows), target="y")
     ds = load_dataset(_write_raw(tmp_path, "a,b,y\n" + rows), target="y", positive=2)
