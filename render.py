@@ -334,6 +334,8 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, grid
     comparison = verified_comparison(study, settings, required=bool(choose_on or report_on))
     if not study.is_single:
         values.update(dataset.provenance["part"])
+    if "read_as" in dataset.provenance:  # a text table: the delimiter, decimal mark and encoding found
+        values["read_as"] = dataset.provenance["read_as"]
     if "features" in dataset.provenance:  # a raw table: what the model was fitted on, so a leak shows
         values["features"] = dataset.provenance["features"]
         values["dropped_columns"] = dataset.provenance["dropped_columns"]

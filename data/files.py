@@ -17,7 +17,7 @@ import numpy as np
 from data import validate
 from data.dataset import DataError, Dataset, folder_name, titleize
 from data.study import ALL_ROWS, ONE_MODEL, Study, split_name
-from data.tables import Table, read_table
+from data.tables import Table, read_table, stem_of
 
 __all__ = ["SCORE_SUFFIXES", "SPLIT_NAMES", "Table", "export_scores", "load_scores_file", "make_part", "read_table"]
 
@@ -129,15 +129,17 @@ def load_scores_file(
     y_true = validate.parse_labels(table.cells[label], positive, column=label, missing=table.blank(label))
     splits = _cells(table, split_column, ALL_ROWS, split_name)
     given = table.meta.get("name") if isinstance(table.meta.get("name"), str) and table.meta["name"].strip() else None
-    name = folder_name(given if given is not None else path.stem)  # a slug: nothing from the file picks the folder
+    name = folder_name(given if given is not None else stem_of(path))  # a slug: nothing from the file picks the folder
     title = (table.meta["title"] if isinstance(table.meta.get("title"), str) and table.meta["title"].strip()
-             else given.strip() if given is not None else titleize(path.stem))
+             else given.strip() if given is not None else titleize(stem_of(path)))
     provenance = {
         "kind": "scores-file", "format": path.suffix.lower().lstrip("."), "path": str(path), "sha256": sha256,
         "label_col": label, "score_col": next(iter(models.values())) if len(models) == 1 else list(models.values()),
         "split_col": split_column, "model_col": model_column,
         "positive_label": "1" if positive is None else str(positive), "rescale": rescale,
     }
+    if "dialect" in table.meta:
+        provenance["read_as"] = table.meta["dialect"].describe()
     if "provenance" in table.meta:
         provenance["exported_from"] = table.meta["provenance"]
     score_by_model = {}

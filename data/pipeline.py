@@ -26,6 +26,7 @@ import numpy as np
 from data import validate
 from data.dataset import DataError, Dataset, folder_name, titleize
 from data.study import Study
+from data.tables import stem_of
 
 __all__ = [
     "DEFAULT_SPLIT_SEED", "MODEL", "MODELS", "SCALER", "TEST_SIZE", "load_raw_table", "make_model",
@@ -213,29 +214,40 @@ def _read_frame(path: Path, raw: bytes):
     """The raw table as a pandas DataFrame, with the same header checks as scores files."""
     import pandas as pd  # lazy: importing `data` must stay cheap
 
-    suffix = path.suffix.lower()
-    if suffix == ".parquet":
+    from data.dialect import DELIMITER_NAMES, text_table, unbalanced_quote_line
+    from data.tables import file_kind
+
+    kind = file_kind(path)
+    if kind == ".parquet":
         try:
             frame = pd.read_parquet(path)
         except Exception as exc:  # pyarrow raises many types for a damaged file
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise DataError(f"cannot read {path} as Parquet ({reason}); re-export it or use CSV") from None
         validate.check_unique_columns([str(c) for c in frame.columns], path)
-    elif suffix == ".csv":
-        text = validate.decode_text(raw, path)
-        header = next(csv.reader(io.StringIO(text)), [])
+    elif kind == ".xlsx":
+        from data.tables import read_excel_frame
+
+        frame = read_excel_frame(raw, path)
+        validate.check_unique_columns(list(frame.columns), path)
+    elif kind in (".csv", ".tsv"):
+        data, dialect = text_table(raw, path)
+        text = data.decode("utf-8")
+        header = next(csv.reader(io.StringIO(text), delimiter=dialect.delimiter), [])
         validate.check_unique_columns([name.strip() for name in header], path)
+        opened = unbalanced_quote_line(text)
+        if opened is not None:
+            raise DataError(f"{path}: a quote opened on line {opened} is never closed; close it or remove it")
         try:
-            frame = pd.read_csv(io.StringIO(text), skipinitialspace=True)
+            frame = pd.read_csv(io.StringIO(text), skipinitialspace=True, sep=dialect.delimiter,
+                                decimal=dialect.decimal)
         except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
             reason = str(exc).strip().splitlines()[0]
-            raise DataError(
-                f"{path} is not a readable CSV ({reason}); check the delimiter and quoting"
-            ) from None
+            raise DataError(f"{path} is not a readable table ({reason}); check the delimiter "
+                            f"({DELIMITER_NAMES[dialect.delimiter]}) and quoting") from None
+        frame.attrs["dialect"] = dialect
     else:
-        raise DataError(
-            f"unknown file type {suffix or '(no extension)'!r} for raw table {path}; use .csv or .parquet"
-        )
+        raise DataError(f"{path} is JSON; a raw table for --target must be .csv, .tsv, .xlsx or .parquet")
     frame.columns = [str(c).strip() for c in frame.columns]
     if frame.empty:
         raise DataError(f"{path} has no data rows, only column names; give a table with rows")
@@ -345,7 +357,7 @@ def load_raw_table(
         raise DataError(f"{path} has only the target column {target!r}"
                         f"{' and a row index' if dropped else ''}; the model needs feature columns")
     matrix = _check_features(frame, features, path)
-    labels = validate.parse_labels(frame[target].tolist(), positive, column=target)
+    labels = validate.parse_labels(frame[target].tolist(), positive, column=target, one_vs_rest=True)
     scored, parameters = score_features(matrix, labels, seed, str(path), keys, shares)
     provenance = {
         "kind": "raw-table",
@@ -353,9 +365,10 @@ def load_raw_table(
         "sha256": sha256,
         "target": target,
         "positive_label": "1" if positive is None else str(positive),
+        **({"read_as": frame.attrs["dialect"].describe()} if "dialect" in frame.attrs else {}),
         "features": features,
         "dropped_columns": dropped,
         "separating_features": separating_features(matrix, labels, features),
         **parameters,
     }
-    return study_from_scored(folder_name(path.stem), titleize(path.stem), scored, provenance)
+    return study_from_scored(folder_name(stem_of(path)), titleize(stem_of(path)), scored, provenance)

@@ -1,4 +1,4 @@
-"""Reading tables: CSV, JSON and Parquet files into named columns of raw cells.
+"""Reading tables: CSV/TSV (plain or gzip), JSON, Excel and Parquet files into named columns of raw cells.
 
 CSV and Parquet go through pyarrow (typed, multi-threaded, no Python object per cell);
 a CSV pyarrow rejects is read again by Python's csv module, which names the bad row.
@@ -18,6 +18,7 @@ import numpy as np
 
 from data import validate
 from data.dataset import DataError
+from data.dialect import COMMA_DECIMAL, DELIMITER_NAMES, Dialect, text_table, unbalanced_quote_line
 
 __all__ = ["Table", "read_table"]
 
@@ -109,19 +110,40 @@ def _arrow_to_numpy(column) -> tuple[np.ndarray, np.ndarray | None]:
     return values, missing
 
 
+#: The file types read, by extension (``.gz`` after ``.csv``/``.tsv``/``.json`` is unpacked first).
+KINDS = (".csv", ".tsv", ".json", ".parquet", ".xlsx")
+
+
+def file_kind(path: Path) -> str:
+    """The table's type from its name: ``scores.csv.gz`` -> ``".csv"``; an unknown one is a :class:`DataError`."""
+    suffixes = [suffix.lower() for suffix in path.suffixes[-2:]]
+    kind = suffixes[-2] if len(suffixes) == 2 and suffixes[-1] == ".gz" else (suffixes[-1] if suffixes else "")
+    if kind not in KINDS or (kind in (".parquet", ".xlsx") and suffixes[-1] == ".gz"):
+        shown = "".join(suffixes) or "(no extension)"
+        raise DataError(f"unknown file type {shown!r} for {path}; use .csv, .tsv, .json, .xlsx or .parquet "
+                        "(.csv.gz, .tsv.gz and .json.gz are unpacked)")
+    return kind
+
+
+def stem_of(path: Path) -> str:
+    """The file's name without its type: ``scores.csv.gz`` -> ``"scores"``."""
+    name = path.name[:-3] if path.name.lower().endswith(".gz") else path.name
+    return Path(name).stem
+
+
 def read_table(path: Path, raw: bytes) -> Table:
-    """Read a CSV, JSON or Parquet file (chosen by extension) into a :class:`Table`."""
-    suffix = path.suffix.lower()
-    if suffix == ".parquet":
+    """Read a CSV/TSV, JSON, Excel or Parquet file (chosen by extension) into a :class:`Table`."""
+    kind = file_kind(path)
+    if kind == ".parquet":
         table = _read_parquet(path)
-    elif suffix == ".csv":
-        table = _read_csv(raw, path)
-    elif suffix == ".json":
+    elif kind == ".xlsx":
+        table = _read_excel(raw, path)
+    elif kind == ".json":
+        if path.suffix.lower() == ".gz":
+            raw = text_table(raw, path)[0]
         table = _read_json(validate.decode_text(raw, path), path)
     else:
-        raise DataError(
-            f"unknown file type {suffix or '(no extension)'!r} for {path}; use .csv, .json or .parquet"
-        )
+        table = _read_csv(raw, path)
     validate.check_unique_columns(table.columns, path)
     if not any(len(table.cells[c]) for c in table.columns):
         raise DataError(f"{path} has no data rows, only column names; export the scores with their rows")
@@ -129,20 +151,28 @@ def read_table(path: Path, raw: bytes) -> Table:
 
 
 def _read_csv(raw: bytes, path: Path) -> Table:
-    """A CSV read by pyarrow (typed, multi-threaded); anything it rejects goes to Python's csv reader."""
-    validate.check_text(raw, path)
+    """A CSV read by pyarrow (typed, multi-threaded); anything it rejects goes to Python's csv reader.
+
+    The delimiter, decimal mark and encoding are found first (:mod:`data.dialect`)
+    and kept in ``meta["dialect"]``, so the report can say how the file was read.
+    """
     import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.csv as pa_csv
 
-    options = pa_csv.ConvertOptions(null_values=[""], strings_can_be_null=True, quoted_strings_can_be_null=True)
+    raw, dialect = text_table(raw, path)
+    options = pa_csv.ConvertOptions(null_values=[""], strings_can_be_null=True, quoted_strings_can_be_null=True,
+                                    decimal_point=dialect.decimal)
     try:
         # The system allocator hands the parse's scratch back to the OS (mimalloc keeps it resident).
         arrow = pa_csv.read_csv(pa.BufferReader(raw), convert_options=options,
+                                parse_options=pa_csv.ParseOptions(delimiter=dialect.delimiter),
                                 memory_pool=pa.system_memory_pool())
     except (pa.ArrowException, ValueError):
         # A ragged row, odd quoting, ...: the Python reader names the row or reads what pyarrow would not.
-        return _read_csv_python(validate.decode_text(raw, path), path)
+        table = _read_csv_python(validate.decode_text(raw, path), path, dialect)
+        table.meta["dialect"] = dialect
+        return table
     if arrow.num_rows and all(column.null_count for column in arrow.columns):
         blank_rows = functools.reduce(pc.and_, [column.is_null() for column in arrow.columns])
         if pc.any(blank_rows).as_py():  # a row of empty cells (",,") is skipped, as a blank line is
@@ -151,12 +181,17 @@ def _read_csv(raw: bytes, path: Path) -> Table:
     if len(set(names)) < len(names):
         validate.check_unique_columns(names, path)
     columns = _ArrowColumns(names, arrow)
-    return Table(names, columns, missing=columns.missing)
+    return Table(names, columns, meta={"dialect": dialect}, missing=columns.missing)
 
 
-def _read_csv_python(text: str, path: Path) -> Table:
+def _read_csv_python(text: str, path: Path, dialect: Dialect) -> Table:
+    opened = unbalanced_quote_line(text)
+    if opened is not None:
+        raise DataError(f"{path}: a quote opened on line {opened} is never closed; close it (\"...\") or "
+                        "remove it")
     try:
-        rows = [row for row in csv.reader(io.StringIO(text)) if row and any(cell.strip() for cell in row)]
+        rows = [row for row in csv.reader(io.StringIO(text), delimiter=dialect.delimiter)
+                if row and any(cell.strip() for cell in row)]
     except csv.Error as exc:
         raise DataError(f"{path} is not a readable CSV ({exc}); check its quoting") from None
     if not rows:
@@ -166,9 +201,39 @@ def _read_csv_python(text: str, path: Path) -> Table:
         if len(row) != len(header):
             raise DataError(
                 f"row {number} of {path} has {len(row)} fields but the header has {len(header)}; "
-                "check the delimiter (comma) and quoting"
+                f"check the delimiter ({DELIMITER_NAMES[dialect.delimiter]}) and quoting"
             )
-    return Table(header, {name: [row[i] for row in rows[1:]] for i, name in enumerate(header)})
+    cells = {name: [row[i] for row in rows[1:]] for i, name in enumerate(header)}
+    if dialect.decimal == ",":
+        cells = {name: [cell.replace(",", ".") if COMMA_DECIMAL.match(cell) else cell for cell in column]
+                 for name, column in cells.items()}
+    return Table(header, cells)
+
+
+def read_excel_frame(raw: bytes, path: Path):
+    """The first sheet of an .xlsx workbook as a pandas DataFrame (openpyxl), empty rows dropped."""
+    import pandas as pd
+
+    try:
+        frame = pd.read_excel(io.BytesIO(raw), sheet_name=0, engine="openpyxl")
+    except ImportError:
+        raise DataError(f"reading {path} needs openpyxl (pip install openpyxl); or save the sheet as CSV") from None
+    except Exception as exc:  # openpyxl raises many types for a damaged workbook
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise DataError(f"cannot read {path} as an Excel workbook ({reason}); re-save it as .xlsx or CSV") from None
+    frame = frame.dropna(how="all")
+    frame.columns = [str(name).strip() for name in frame.columns]
+    return frame
+
+
+def _read_excel(raw: bytes, path: Path) -> Table:
+    """The first sheet of an .xlsx workbook, each column as read (numbers stay numbers)."""
+    frame = read_excel_frame(raw, path)
+    names = list(frame.columns)
+    validate.check_unique_columns(names, path)
+    cells = {name: [None if value != value or value is None else value for value in frame.iloc[:, i].tolist()]
+             for i, name in enumerate(names)}
+    return Table(names, cells)
 
 
 class _RepeatedKey(ValueError):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from data.dataset import DataError
 
 __all__ = [
     "LABEL_NAMES", "RESCALE_MODES", "SCORE_NAMES", "check_path", "parse_labels", "parse_scores",
-    "read_bytes", "decode_text", "check_text", "column_array", "rescale", "resolve_column",
+    "read_bytes", "decode_text", "column_array", "rescale", "resolve_column",
     "check_unique_columns", "sigmoid",
 ]
 
@@ -51,23 +52,13 @@ def read_bytes(path: Path) -> tuple[bytes, str]:
 
 
 def decode_text(raw: bytes, path: Path) -> str:
-    """UTF-8 text of a file (a BOM is dropped); binary content is a :class:`DataError`."""
-    if b"\x00" in raw:
-        raise DataError(f"{path} looks binary, not text; give a UTF-8 CSV/JSON file or a .parquet file")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DataError(
-            f"{path} is not UTF-8 text (bad byte at offset {exc.start}); re-save it as UTF-8 CSV"
-        ) from None
+    """UTF-8 (or UTF-16 with a BOM) text of a file, a BOM dropped; anything else is a :class:`DataError`.
 
+    The error names the encoding the bytes look like and how to re-save them.
+    """
+    from data.dialect import utf8
 
-def check_text(raw: bytes, path: Path) -> None:
-    """Raise like :func:`decode_text` on binary or non-UTF-8 bytes, without decoding ASCII (any size)."""
-    if b"\x00" in raw:
-        raise DataError(f"{path} looks binary, not text; give a UTF-8 CSV/JSON file or a .parquet file")
-    if not raw.isascii():
-        decode_text(raw, path)
+    return utf8(raw, path)[0].decode("utf-8")
 
 
 def check_unique_columns(columns: Sequence[str], path: Path) -> None:
@@ -112,16 +103,20 @@ def resolve_column(columns: Sequence[str], given: str | None, role: str, path: P
 
 
 def _label_key(value: object) -> str | None:
-    """Canonical string for a label cell: ``True`` -> ``"true"``, ``1.0`` / ``"1.0"`` -> ``"1"``."""
+    """Canonical string for a label cell: ``True``, ``"true"``, ``1.0`` and ``"1"`` are all ``"1"``.
+
+    Text is Unicode-normalised (NFC), so ``"sí"`` typed with a combining accent
+    is the same class as ``"sí"`` typed with one character.
+    """
     if value is None:
         return None
     if isinstance(value, bool | np.bool_):
-        return "true" if value else "false"
-    text = str(value).strip()
+        return "1" if value else "0"
+    text = unicodedata.normalize("NFC", str(value).strip())
     if not text or text.lower() in {"nan", "none", "null", "na", "<na>"}:
         return None
     if text.lower() in _TRUE | _FALSE:
-        return text.lower()
+        return "1" if text.lower() in _TRUE else "0"
     try:
         number = float(text)
     except ValueError:
@@ -175,14 +170,15 @@ def _pandas_factorize(array: np.ndarray):
 
 
 def parse_labels(values: Sequence[object], positive: object = None, column: str = "label",
-                 missing: np.ndarray | None = None) -> np.ndarray:
+                 missing: np.ndarray | None = None, one_vs_rest: bool = False) -> np.ndarray:
     """Labels as int8 0/1.
 
     Accepts 0/1, booleans, true/false strings, or exactly two values of which ``positive``
     names the positive one (compared as strings, so ``"M"`` and ``2`` both work).
     ``missing`` marks cells known to be empty (a CSV's blank cells). Vectorised: the
     cells are factorised once and each distinct value is read once, so the first empty
-    row is still named, at any n.
+    row is still named, at any n. With ``one_vs_rest`` (a raw table's ``--target``),
+    more than two classes are fine once ``positive`` names one: the others are negatives.
     """
     array = column_array(values)
     codes, uniques = _factorize(array, _missing_mask(array, missing))
@@ -194,14 +190,15 @@ def parse_labels(values: Sequence[object], positive: object = None, column: str 
         raise DataError(f"empty label in row {row} of column {column!r}; fill it in or drop the row")
     present = np.bincount(codes, minlength=len(keys)) > 0 if len(keys) else np.zeros(0, dtype=bool)
     distinct = sorted({key for key, used in zip(keys, present, strict=True) if used})
-    if len(distinct) > 2:
+    wanted = None if positive is None else _label_key(positive)
+    if len(distinct) > 2 and not (one_vs_rest and wanted is not None):
         shown = ", ".join(repr(v) for v in distinct[:5]) + (", ..." if len(distinct) > 5 else "")
+        fix = (f"name the positive class with --positive (e.g. --positive {distinct[-1]}); every other class "
+               "becomes negative" if one_vs_rest else "pick another --label-col or merge classes")
         raise DataError(
             f"column {column!r} has {len(distinct)} different labels ({shown}), the third first in row "
-            f"{_third_label_row(codes, keys)}; a binary classifier needs exactly two: pick another --label-col "
-            "or merge classes"
+            f"{_third_label_row(codes, keys)}; a binary classifier needs exactly two: {fix}"
         )
-    wanted = None if positive is None else _label_key(positive)
     if positive is not None and wanted not in distinct:
         raise DataError(
             f"--positive {positive} is not a value of column {column!r} "

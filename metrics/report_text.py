@@ -42,6 +42,7 @@ def format_report(report: dict, title: str, cost_fn: float, cost_fp: float, grid
         f"{title}",
         f"  n {r['n']}   positives {r['positives']}   negatives {r['negatives']}"
         f"   prevalence {r['prevalence']:.3f}",
+        *([f"  read as {r['read_as']}"] if r.get("read_as") else []),
         *([f"  features {', '.join(r['features'])}"] if r.get("features") else []),
         *([f"  not features {', '.join(r['dropped_columns'])} (a row index)"] if r.get("dropped_columns") else []),
         "",

@@ -114,6 +114,7 @@ def read_config(path: Path) -> dict:
                           f"re-save it as UTF-8, e.g. iconv -f latin1 -t utf-8 {path} > fixed.toml") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML ({error}); fix the line it names") from None
+    values = _resolve_files(Path(path), values)
     unknown = sorted(set(values) - set(KEYS))
     if unknown:
         raise ConfigError(f"{path}: unknown key {unknown[0]!r}; known keys: {', '.join(sorted(KEYS))}")
@@ -134,6 +135,31 @@ def read_config(path: Path) -> dict:
         if key == "scenes" and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise ConfigError(f"{path}: 'scenes' must be a list of scene names, e.g. [\"ThresholdSweep\"]")
     return values
+
+
+#: Keys naming input files: a relative path is read from the config file's folder, wherever umbral runs.
+_FILES = ("data", "multiclass")
+
+
+def _resolve_files(path: Path, values: dict) -> dict:
+    """``data``/``multiclass`` paths relative to the config's folder, ``~`` expanded (also in ``out``).
+
+    A built-in dataset name (``data = "screening"``) is left alone: only a
+    value that looks like a path (a separator, a suffix, ``~``) or names a file
+    next to the config is resolved.
+    """
+    resolved = dict(values)
+    for key in (*_FILES, "out"):
+        value = values.get(key)
+        if not isinstance(value, str) or not value.strip():
+            continue
+        given = Path(value).expanduser()
+        if key in _FILES and not given.is_absolute() and (
+                "/" in value or "\\" in value or given.suffix or (path.parent / given).exists()):
+            given = path.parent / given
+        if given != Path(value):
+            resolved[key] = str(given)
+    return resolved
 
 
 def _check_noun(path: Path, key: str, value) -> None:

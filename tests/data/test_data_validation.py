@@ -63,7 +63,8 @@ def test_binary_garbage_csv(tmp_path):
 
 
 def test_undecodable_csv(tmp_path):
-    assert "is not UTF-8 text" in _error(_write(tmp_path, "s.csv", b"label,score\n1,0.5\xff\xfe\n"))
+    message = _error(_write(tmp_path, "s.csv", b"label,score\n1,0.5\xff\xfe\n"))
+    assert "is not UTF-8: byte 0xff on line 2" in message and "re-save it as UTF-8" in message
 
 
 def test_invalid_json(tmp_path):
@@ -79,8 +80,8 @@ def test_corrupt_parquet(tmp_path):
 
 
 def test_unknown_extension(tmp_path):
-    message = _error(_write(tmp_path, "s.xlsx", "label,score\n1,0.5\n"))
-    assert "unknown file type '.xlsx'" in message and ".csv, .json or .parquet" in message
+    message = _error(_write(tmp_path, "s.xls", "label,score\n1,0.5\n"))
+    assert "unknown file type '.xls'" in message and ".csv, .tsv, .json, .xlsx or .parquet" in message
 
 
 def test_ragged_csv_row(tmp_path):
