@@ -151,6 +151,12 @@ def brier_score(y_true, y_score):
     --------
     >>> brier_score([1, 0], [0.5, 0.5])
     0.25
+
+    Scores must be probabilities in [0, 1] (a ``ValueError`` otherwise, as
+    scikit-learn).
     """
     y_true, y_score = check_binary_scores(y_true, y_score)
+    if y_score.size and (y_score.min() < 0 or y_score.max() > 1):
+        raise ValueError(f"brier_score needs probabilities in [0, 1]; got scores from {y_score.min():g} "
+                         f"to {y_score.max():g}")
     return float(np.mean((y_score - y_true) ** 2))

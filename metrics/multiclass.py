@@ -15,24 +15,51 @@ def confusion_matrix(y_true, y_pred, labels=None) -> tuple[np.ndarray, list]:
     """K x K counts, rows = true class, columns = predicted class.
 
     Returns the matrix and the class labels in row order (sorted, unless given).
+    Given ``labels`` (a subset, in any order), only samples whose true and
+    predicted classes are both among them are counted, as scikit-learn does.
+    Empty inputs, an empty ``labels`` or one that names no true class are a
+    ``ValueError``.
 
     Examples
     --------
     >>> m, labels = confusion_matrix(["a", "b", "b"], ["a", "a", "b"])
     >>> m.tolist(), labels
     ([[1, 0], [1, 1]], ['a', 'b'])
+    >>> confusion_matrix(["a", "b", "c"], ["a", "c", "c"], labels=["c", "a"])[0].tolist()
+    [[1, 0], [0, 1]]
     """
     y_true = np.asarray(y_true)
     y_pred = np.asarray(y_pred)
-    if y_true.shape != y_pred.shape:
-        raise ValueError(f"{y_true.size} true labels but {y_pred.size} predictions")
-    labels = sorted(set(y_true.tolist()) | set(y_pred.tolist())) if labels is None else list(labels)
-    index = {label: i for i, label in enumerate(labels)}
-    rows = np.array([index[v] for v in y_true.tolist()], dtype=np.intp)
-    cols = np.array([index[v] for v in y_pred.tolist()], dtype=np.intp)
+    if y_true.ndim != 1 or y_true.shape != y_pred.shape:
+        raise ValueError(f"{y_true.size} true labels but {y_pred.size} predictions; give one prediction per "
+                         "label, both 1-D")
+    if y_true.size == 0:
+        raise ValueError("no samples: confusion_matrix needs at least one true label and prediction")
+    present = sorted(set(np.unique(y_true).tolist()) | set(np.unique(y_pred).tolist()))
+    if labels is None:
+        labels = present
+    else:
+        labels = list(labels)
+        if not labels:
+            raise ValueError("labels is empty; give at least one class, or None for every class")
+        if len(set(labels)) < len(labels):
+            raise ValueError(f"labels {labels!r} names a class twice")
+        if not set(labels) & set(np.unique(y_true).tolist()):
+            raise ValueError(f"none of labels {labels!r} is a true class (found {present!r})")
     k = len(labels)
-    matrix = np.bincount(rows * k + cols, minlength=k * k).reshape(k, k)
+    order = np.asarray(labels, dtype=object)
+    rows, cols = _positions(y_true, order), _positions(y_pred, order)
+    kept = (rows >= 0) & (cols >= 0)
+    matrix = np.bincount(rows[kept] * k + cols[kept], minlength=k * k).reshape(k, k)
     return matrix, labels
+
+
+def _positions(values: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Each value's index in ``labels`` (-1 when absent), one ``np.unique`` pass, no loop over samples."""
+    uniques, inverse = np.unique(values, return_inverse=True)
+    index = {label: i for i, label in enumerate(labels.tolist())}
+    where = np.array([index.get(u, -1) for u in uniques.tolist()], dtype=np.intp)
+    return where[inverse.reshape(-1)]
 
 
 @dataclass(frozen=True)

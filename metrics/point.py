@@ -153,14 +153,24 @@ def f_beta(tp, fp, fn, tn=0, beta=1.0):
     """F-beta score, ``(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)``.
 
     Weighted harmonic mean of precision and recall; ``beta > 1`` weighs
-    recall more. Range 0..1; 0.0 when there are no TP, FN or FP.
+    recall more, ``beta = 0`` is the precision and ``beta = inf`` the recall
+    (as scikit-learn). Range 0..1; 0.0 when there are no TP, FN or FP.
+    ``beta`` must be a number >= 0 (a ``ValueError`` otherwise).
 
     Examples
     --------
     >>> round(f_beta(4, 2, 1, 13, beta=2.0), 3)
     0.769
+    >>> f_beta(4, 2, 1, 13, beta=float("inf"))
+    0.8
     """
-    b2 = beta * beta
+    if isinstance(beta, bool) or not isinstance(beta, (int, float, np.integer, np.floating)) or np.isnan(beta):
+        raise ValueError(f"beta must be a number >= 0, not {beta!r}")
+    if beta < 0:
+        raise ValueError(f"beta must be >= 0 (got {beta}); beta > 1 weighs recall more, beta < 1 precision")
+    if np.isposinf(beta):
+        return recall(tp, fp, fn, tn)
+    b2 = float(beta) * float(beta)
     weighted_tp = np.multiply(1.0 + b2, tp)
     return safe_ratio(weighted_tp, weighted_tp + np.multiply(b2, fn) + np.asarray(fp, dtype=float))
 
@@ -182,13 +192,22 @@ def balanced_accuracy(tp, fp, fn, tn):
     """Balanced accuracy, the mean of recall and specificity.
 
     Range 0..1; a do-nothing model scores 0.5 whatever the prevalence.
+    When the truth holds one class only, it is that class's rate alone (the
+    recall when there are no negatives, the specificity when there are no
+    positives), as scikit-learn's ``balanced_accuracy_score``: an absent class
+    is left out of the mean, not counted as 0.
 
     Examples
     --------
     >>> round(balanced_accuracy(4, 2, 1, 13), 3)
     0.833
+    >>> balanced_accuracy(3, 0, 1, 0)  # no negatives: the recall
+    0.75
     """
-    return _plain((np.asarray(recall(tp, fp, fn, tn)) + specificity(tp, fp, fn, tn)) / 2.0)
+    tpr, tnr = np.asarray(recall(tp, fp, fn, tn)), np.asarray(specificity(tp, fp, fn, tn))
+    positives, negatives = np.add(tp, fn), np.add(tn, fp)
+    mean = np.where(negatives == 0, tpr, np.where(positives == 0, tnr, (tpr + tnr) / 2.0))
+    return _plain(mean)
 
 
 def matthews_corrcoef(tp, fp, fn, tn):
