@@ -25,6 +25,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
+from scenes.components.card import CARD_PAD, card_behind, card_over
 from scenes.components.live_text import LiveText, count_slot
 from scenes.components.pair_grid import PairGrid, pair_mark
 from scenes.numbers.auc_as_ranking import ranking_numbers
@@ -49,6 +50,10 @@ class AucAsRanking(LectureScene):
     #: Space between the pair grid and the right column.
     column_gap = 0.45
     grid_height = 4.5
+    #: The grid grows to the bottom margin, up to this height.
+    tallest_grid = 5.4
+    #: Inset of the right column's text from its board's edges.
+    board_pad = 0.3
     tie_side = 1.5
     #: Space between the pair grid and the data caption under it.
     caption_gap = 0.25
@@ -56,16 +61,16 @@ class AucAsRanking(LectureScene):
     block_gap = 0.4
     #: The tie's lines go under its grid when less than this is left beside it.
     least_tie_text = 2.2
-    #: Space between the live counts and the equation that replaces the legend's words.
-    equation_gap = 0.35
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
         """Title, pair grid, data line, legend with live counts (all marks hidden); the later blocks built unseen.
 
-        The right column holds the data line, then one slot shown in turn: the legend with the live counts,
-        the equation (which states the counts), the tie example, the count over all pairs. Every line is wrapped
-        to the column's width, never shrunk.
+        The grid fills the height under the title; the right column is a board down to the bottom
+        margin holding the data line, the legend with the live counts, then one slot shown in turn
+        under the legend: the equation (which states the counts), the tie example, the count over all
+        pairs. When a slot does not fit under the legend (long translations) the slots take the
+        legend's place instead. Every line is wrapped to the column's width, never shrunk.
         """
         s = self.strings
         self.numbers = n = ranking_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
@@ -74,12 +79,12 @@ class AucAsRanking(LectureScene):
         self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         self.grid = self.pair_grid(self.grid_height)
         self.caption = self.part_caption()
-        # A shorter grid if its labels (and the data caption under it) would pass the bottom edge.
-        floor = -config.frame_height / 2 + style.EDGE_BUFF
+        # The grid grows (or shrinks) until its labels, and the data caption under it, reach the bottom margin.
+        self.floor = floor = -config.frame_height / 2 + style.EDGE_BUFF
         below = self.caption.height + self.caption_gap if self.caption is not None else 0.0
         short = below - (self.grid.get_bottom()[1] - floor)
-        if short > 0:
-            self.grid = self.pair_grid(self.grid_height - short)
+        if abs(short) > 0.01:
+            self.grid = self.pair_grid(min(self.grid_height - short, self.tallest_grid))
         if self.caption is not None:
             self.caption.next_to(self.grid, DOWN, buff=self.caption_gap, aligned_edge=LEFT)
         rows, columns = shown.outcome.shape
@@ -90,21 +95,32 @@ class AucAsRanking(LectureScene):
         else:
             data = s["rank_data"].format(positives=rows, negatives=columns, total=total)
         right = max(self.grid.box.get_right()[0], self.grid.axis_labels.get_right()[0])
-        self.room = config.frame_width / 2 - style.SIDE_MARGIN - right - self.column_gap
+        board_left, board_right = right + self.column_gap, config.frame_width / 2 - style.SIDE_MARGIN
+        left = board_left + self.board_pad
+        self.room = board_right - self.board_pad - left
+        top = self.grid.box.get_top()[1]
+        self.board = card_over(board_left, board_right, self.grid.get_top()[1] + CARD_PAD, floor)
         self.data_line = self.lines(data, self.room, style.SIZE_SMALL, color=style.MUTED_TEXT)
-        self.data_line.move_to([right + self.column_gap, self.grid.box.get_top()[1], 0], aligned_edge=UP + LEFT)
+        self.data_line.move_to([left, top, 0], aligned_edge=UP + LEFT)
         self.legend = self.build_legend(total)
         self.checked = LiveText(s["rank_checked"].replace("{total}", str(total)),
                                 {"done": count_slot(total)}, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.stage = VGroup(self.legend, self.checked).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
         self.stage.next_to(self.data_line, DOWN, buff=self.block_gap, aligned_edge=LEFT)
         self.show_count(0)
-        self.equation = self.build_equation()
         self.tie_block = self.build_tie()
         self.all_block = self.build_all()
-        for block in (self.tie_block, self.all_block):
-            block.align_to(self.stage, UP).align_to(self.stage, LEFT)
-        layout = VGroup(self.title, self.grid, self.data_line, self.stage)
+        self.equation = self.build_equation(self.room)
+        slot_top = self.legend.get_bottom()[1] - self.block_gap
+        blocks = (self.equation, self.tie_block, self.all_block)
+        #: True when the slots fit under the legend, which then stays on screen to the end.
+        self.keep_legend = max(b.height for b in blocks) <= slot_top - (floor + self.board_pad)
+        if not self.keep_legend:
+            slot_top = self.stage.get_top()[1]
+        for block in blocks:
+            block.move_to([left, slot_top, 0], aligned_edge=UP + LEFT)
+        self.grid_board = card_behind(self.grid if self.caption is None else VGroup(self.grid, self.caption))
+        layout = VGroup(self.board, self.grid_board, self.title, self.grid, self.data_line, self.stage)
         return layout if self.caption is None else layout.add(self.caption)
 
     @staticmethod
@@ -138,7 +154,7 @@ class AucAsRanking(LectureScene):
     def build_legend(self, total: int) -> VGroup:
         """Per outcome: a sample mark (shape, not only colour), its live count and its meaning."""
         s = self.strings
-        rows, self.counts, self.legend_heads, self.legend_words = VGroup(), {}, VGroup(), VGroup()
+        rows, self.counts = VGroup(), {}
         for outcome, name, key in ((1.0, "correct", "rank_legend_right"), (0.0, "wrong", "rank_legend_wrong"),
                                    (0.5, "ties", "rank_legend_tie")):
             mark = pair_mark(outcome, 0.36, 0.36)
@@ -149,22 +165,18 @@ class AucAsRanking(LectureScene):
             head = VGroup(swatch, count).arrange(RIGHT, buff=0.2)
             words = self.lines(s[key], self.room - head.width - 0.25, style.SIZE_SMALL)
             rows.add(VGroup(head, words).arrange(RIGHT, buff=0.25))
-            self.legend_heads.add(head)
-            self.legend_words.add(words)
         return rows.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
 
-    def build_equation(self) -> VGroup:
-        """The count as a share, equal to the area under the staircase: in the legend's words' place."""
+    def build_equation(self, width: float) -> VGroup:
+        """The count as a share, equal to the area under the staircase, in lines no wider than ``width``."""
         s, shown = self.strings, self.numbers.shown
         c = shown.counts
-        width = self.room - self.legend_heads.width - self.equation_gap
         share = story_number(self.lines(s["rank_equation"].format(
             correct=c.correct, ties=c.ties, total=c.total, share=f"{c.share:.3f}"), width, style.SIZE_NUMBER,
             weight="BOLD"))
         key = "rank_staircase_sample" if self.numbers.sampled else "rank_staircase"
         area = story_number(self.lines(s[key].format(auc=f"{shown.auc:.3f}"), width, style.SIZE_NUMBER))
-        group = VGroup(share, area).arrange(DOWN, buff=0.2, aligned_edge=LEFT)
-        return group.next_to(self.legend_heads, RIGHT, buff=self.equation_gap).align_to(self.stage, UP)
+        return VGroup(share, area).arrange(DOWN, buff=0.2, aligned_edge=LEFT)
 
     def build_tie(self) -> VGroup:
         """The made-up tie: a 2 x 2 pair grid with its staircase, and its count (beside it, or under it)."""
@@ -192,6 +204,7 @@ class AucAsRanking(LectureScene):
         else:
             block.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
             grid.shift(RIGHT * (grid.get_left()[0] - grid.box.get_left()[0]))  # its score labels inside
+            lines.align_to(grid, LEFT)
         self.tie_grid = grid
         return block
 
@@ -201,7 +214,8 @@ class AucAsRanking(LectureScene):
         c = n.all_counts
         head = self.lines(s["rank_all"].format(positives=n.positives, negatives=n.negatives, total=c.total,
                                                correct=c.correct, ties=c.ties), self.room, style.SIZE_LABEL)
-        tail = story_number(self.lines(s["rank_all_auc"].format(share=f"{c.share:.3f}", auc=f"{n.auc:.3f}"),
+        tail = story_number(self.lines(s["rank_all_auc"].format(correct=c.correct, ties=c.ties, total=c.total,
+                                                                auc=f"{n.auc:.3f}"),
                                        self.room, style.SIZE_NUMBER, weight="BOLD"))
         return VGroup(head, tail).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
 
@@ -245,14 +259,13 @@ class AucAsRanking(LectureScene):
         self.say("say_rank_staircase", self.staircase_seconds, correct=c.correct, total=c.total,
                  share=f"{c.share:.3f}")
         self.play(Create(self.grid.show_staircase()), run_time=self.span(2 * self.fade_seconds))
-        self.play(FadeOut(self.legend_words), FadeOut(self.checked), FadeIn(self.equation),
-                  run_time=self.span(self.fade_seconds))
+        leaving = [FadeOut(self.checked)] + ([] if self.keep_legend else [FadeOut(self.legend)])
+        self.play(*leaving, FadeIn(self.equation), run_time=self.span(self.fade_seconds))
         self.hold(self.staircase_seconds - 3 * self.fade_seconds)
         self.beat("staircase")
         # A tie counts one half: a made-up example.
         self.say("say_rank_tie", self.tie_seconds, score=self.tie_score, share=f"{n.tie.counts.share:.3f}")
-        self.play(FadeOut(self.legend_heads), FadeOut(self.equation), FadeIn(self.tie_block),
-                  run_time=self.span(self.fade_seconds))
+        self.play(FadeOut(self.equation), FadeIn(self.tie_block), run_time=self.span(self.fade_seconds))
         self.hold(self.tie_seconds - self.fade_seconds)
         self.beat("tie")
         # Every pair of the data.

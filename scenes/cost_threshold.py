@@ -63,16 +63,16 @@ class CostThreshold(LectureScene):
     def opening(self) -> VGroup:
         """Title card: the question, the formula, the data."""
         s, f = self.strings, self.facts
-        title = style.text(s["cost_opening_title"], size=style.SIZE_TITLE, weight="BOLD")
-        formula = style.text(s["cost_formula"], size=style.SIZE_HEADER, color=style.COST_CURVE_COLOR)
+        width = style.safe_width()
+        title = style.wrapped(s["cost_opening_title"], width, size=style.SIZE_TITLE, weight="BOLD")
+        formula = style.wrapped(s["cost_formula"], width, size=style.SIZE_HEADER, color=style.COST_CURVE_COLOR)
         words = s["cost_opening_data"].format(dataset=self.dataset_name, n=f.sweep.n, positives=f.sweep.positives)
         data = style.text(words, size=style.SIZE_LABEL)
-        if f.split is not None and data.width > style.safe_width():  # with model and split: counts below
+        if data.width > width:  # a long name (model and split, a translation): counts below
             data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
-                                 style.safe_width(), size=style.SIZE_LABEL)
-        rule = style.text(s["cost_opening_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        card = VGroup(title, formula, data, rule).arrange(DOWN, buff=0.4)
-        return style.fit_width(card)
+                                 width, size=style.SIZE_LABEL)
+        rule = style.wrapped(s["cost_opening_rule"], width, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        return VGroup(title, formula, data, rule).arrange(DOWN, buff=0.4)
 
     def build_layout(self) -> VGroup:
         """Static axes and the grid at the first step's minimum; legend glyphs placed (shown with the legend)."""
@@ -107,8 +107,8 @@ class CostThreshold(LectureScene):
         group = VGroup(ratio, self.formula.copy()).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
         return group.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
 
-    def legend(self, step) -> VGroup:
-        """Three legend rows (glyph and words): minimum, default, theory."""
+    def legend(self, step, notes: VGroup | None = None) -> VGroup:
+        """Three legend rows (glyph and words): minimum, default, theory; a row beside ``notes`` wraps short of them."""
         s = self.strings
         if len(step.tied) == 1:
             minimum = s["cost_legend_min_one"].format(cost=format_cost(step.min_cost), threshold=f"{step.quoted:.2f}")
@@ -119,34 +119,47 @@ class CostThreshold(LectureScene):
         default = s["cost_legend_default"].format(threshold=f"{DEFAULT_THRESHOLD:.2f}",
                                                   cost=format_cost(step.default_cost))
         theory = s["cost_legend_theory"].format(theory=f"{step.ratio_threshold:.2f}")
-        lines = VGroup()
-        for glyph, content in zip(self.legend_glyphs, (minimum, default, theory), strict=True):
-            line = style.text(content, size=style.SIZE_LABEL)
-            lines.add(VGroup(glyph.copy(), line.next_to(glyph, RIGHT, buff=0.25)))
-        room = style.safe_width() / 2 - lines.get_left()[0]
-        if lines.width > room:
-            lines.scale_to_fit_width(room, about_edge=LEFT)
+        contents = (minimum, default, theory)
+        # Words a little smaller when long, never under the floor; still too long, they wrap.
+        room = style.safe_width() / 2 - self.legend_glyphs.get_right()[0] - 0.25
+        widest = max(style.text(content, size=style.SIZE_LABEL).width for content in contents)
+        size = max(style.SIZE_LABEL * min(1.0, room / widest), style.min_readable() + 0.1)
+        lines, y = VGroup(), self.legend_glyphs[0].get_y()
+        for glyph, content in zip(self.legend_glyphs, contents, strict=True):
+            words = style.wrapped(content, room, size=size)
+            beside = notes is not None and words.get_top()[1] - words[0].get_y() + y > notes.get_bottom()[1] - 0.1
+            if beside and self.legend_glyphs.get_right()[0] + 0.25 + words.width > notes.get_left()[0] - 0.3:
+                words = style.wrapped(content, notes.get_left()[0] - 0.55 - self.legend_glyphs.get_right()[0],
+                                      size=size)
+            for line in words:
+                line.align_to(words, LEFT)
+            glyph = glyph.copy().set_y(y)
+            words.next_to(glyph, RIGHT, buff=0.25).shift(UP * (y - words[0].get_y()))
+            lines.add(VGroup(glyph, words))
+            y -= self.legend_gap + words.height - words[0].height
         return lines
 
     def grid_notes(self, step) -> VGroup:
         """Above the grid: where it is read; below: the cost worked out from its counts."""
         s = self.strings
         at = step.at_min
-        caption = style.text(s["cost_grid_caption"].format(threshold=f"{step.quoted:.2f}"), size=style.SIZE_LABEL,
-                             color=style.COST_MIN_COLOR)
-        caption.next_to(self.grid_panel, UP, buff=0.25)
-        total = style.text(s["cost_sum"].format(cost_fn=format_cost(step.cost_fn), fn=at.fn,
-                                                cost_fp=format_cost(step.cost_fp), fp=at.fp,
-                                                cost=format_cost(step.min_cost)), size=style.SIZE_LABEL)
-        total.next_to(self.grid_panel, DOWN, buff=0.3)
-        notes = VGroup(caption, total)
         right = style.safe_width() / 2
-        for note in notes:
-            room = 2 * (right - self.grid_panel.get_center()[0])
-            if note.width > room:
-                note.scale_to_fit_width(room)
+        room = 2 * (right - self.grid_panel.get_center()[0])
+        caption = style.wrapped(s["cost_grid_caption"].format(threshold=f"{step.quoted:.2f}"), room,
+                                size=style.SIZE_LABEL, color=style.COST_MIN_COLOR)
+        caption.next_to(self.grid_panel, UP, buff=0.25)
+        total = style.wrapped(s["cost_sum"].format(cost_fn=format_cost(step.cost_fn), fn=at.fn,
+                                                   cost_fp=format_cost(step.cost_fp), fp=at.fp,
+                                                   cost=format_cost(step.min_cost)), room, size=style.SIZE_LABEL)
+        total.next_to(self.grid_panel, DOWN, buff=0.3)
+        for note in (caption, total):
             note.set_x(min(note.get_x(), right - note.width / 2))
-        return notes
+        # A caption that would run into the ratio (long words in a 4:3 frame) goes: the legend's first row
+        # and the ring say the same.
+        head = self.head[0]
+        if caption.get_left()[0] < head.get_right()[0] and caption.get_bottom()[1] < head.get_top()[1]:
+            return VGroup(total)
+        return VGroup(caption, total)
 
     def marks(self, step) -> VGroup:
         """On the plot: bands and dots at the minimum, the 0.50 square, the theory line."""
@@ -159,7 +172,8 @@ class CostThreshold(LectureScene):
         self.curve = self.plot.curve(step)
         self.head = self.header(step)
         self.grid_panel.update_to(step.at_min)
-        self.labels = VGroup(self.legend(step), self.grid_notes(step))
+        notes = self.grid_notes(step)
+        self.labels = VGroup(self.legend(step, notes), notes)
         self.mark = self.marks(step)
         return VGroup(self.ticks, self.curve, self.head, self.labels, self.mark)
 
@@ -228,7 +242,8 @@ class CostThreshold(LectureScene):
             if index:
                 self.rescale(self.steps[index - 1], step)
             # Mark the minimum, the default and the theory line; the grid reads the minimum.
-            self.labels = VGroup(self.legend(step), self.grid_notes(step))
+            notes = self.grid_notes(step)
+            self.labels = VGroup(self.legend(step, notes), notes)
             self.mark = self.marks(step)
             self.play(FadeIn(self.mark), FadeIn(self.labels), self.grid_panel.animate_to(step.at_min),
                       run_time=self.mark_seconds)

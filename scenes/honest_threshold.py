@@ -80,6 +80,8 @@ class HonestThreshold(LectureScene):
     glyph_room = 0.3
     #: Space between the header and the panels' titles.
     title_gap = 0.3
+    #: The plots shorten to make room for long legend rows, never below this (their tick labels must clear).
+    least_plot_height = 1.7
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
@@ -228,9 +230,28 @@ class HonestThreshold(LectureScene):
                 for which in words}
 
     def build_layout(self) -> VGroup:
-        """Header and both panels placed, plots of equal size (curves and marks are built per beat)."""
+        """Header and both panels placed, plots of equal size (curves and marks are built per beat).
+
+        When the legend rows the story will stack under a plot (long words) would run past the foot of
+        the frame, the plots are made shorter by that much.
+        """
+        layout = self.placed(0.0)
+        overflow = -4.0 + style.SIDE_MARGIN - self.lowest_row()
+        return self.placed(overflow) if overflow > 0 else layout
+
+    def lowest_row(self) -> float:
+        """The lowest y any legend row of the story reaches (the marks are built and thrown away)."""
+        bottoms = [self.choose_marks().get_bottom()[1]]
+        if self.numbers.chosen is not None:
+            bottoms.append(self.carry_marks().get_bottom()[1])
+            bottoms += [self.peek_marks().get_bottom()[1], self.wobble_marks().get_bottom()[1]]
+        return min(bottoms)
+
+    def placed(self, raise_by: float) -> VGroup:
+        """The layout with the plots' θ axis ``raise_by`` higher than the frame's default."""
         n, s = self.numbers, self.strings
-        where = self.narrow_layout if style.narrow() else self.wide_layout
+        where = dict(self.narrow_layout if style.narrow() else self.wide_layout)
+        where["plot_bottom"] += raise_by
         self.head = self.header()
         safe = style.safe_width()
         axes = {"choose": n.choose_axis, "report": n.report_axis}
@@ -243,6 +264,7 @@ class HonestThreshold(LectureScene):
         # The plots' top: under the header and the taller title.
         top = min(where["plot_top"], self.head.get_bottom()[1] - self.title_gap - 0.25
                   - max(title.height for title in titles.values()))
+        where["plot_bottom"] = min(where["plot_bottom"], top - self.least_plot_height)
         panels = {which: SplitCurve(titles[which], s["honest_x_axis"], words[which][1], axes[which], width,
                                     top - where["plot_bottom"]) for which in axes}
         self.choose_panel, self.report_panel = panels["choose"], panels["report"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
+    PI,
     UP,
     FadeIn,
     FadeOut,
@@ -24,6 +25,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
+from scenes.components.card import CARD_PAD, card_over
 from scenes.components.multiclass_grid import MulticlassGrid, short_label
 from scenes.numbers.multiclass_confusion import AVERAGES, multiclass_numbers
 
@@ -57,7 +59,7 @@ class MulticlassConfusion(LectureScene):
     narrow_panel_left = -0.4
     narrow_table_columns = (1.48, 2.9, 4.1, 4.75)
     #: Largest side of the matrix's cells (frame units); it shrinks to the room left of the panel.
-    matrix_side = 4.8
+    matrix_side = 5.4
     #: The table's header row (y), the height its rows share, and the widest row spacing.
     table_top = 0.35
     table_height = 4.0
@@ -67,6 +69,11 @@ class MulticlassConfusion(LectureScene):
     narrow_table_height = 3.6
     #: Least space between the matrix (with its labels) and its neighbours.
     matrix_gap = 0.3
+    #: Space between the panel's text and its board's left edge, and between the two boards.
+    board_pad = 0.2
+    board_gap = 0.25
+    #: Least space between the panel's lines and the table's header under them.
+    table_clearance = 0.45
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None,
                  multiclass: tuple | None = None, **kwargs):
@@ -94,22 +101,46 @@ class MulticlassConfusion(LectureScene):
         leaving space for the recall label at its right and the precision label under it.
         """
         m, s = self.numbers, self.strings
+        if not style.narrow():
+            self.fit_table()
         left = -style.safe_width() / 2
         self.title = style.wrapped(s["mc_title"].format(k=len(m.labels)), self.panel_left - self.matrix_gap - left,
                                    size=style.SIZE_LABEL, weight="BOLD").arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         recall = style.text(s["recall"], size=style.SIZE_SMALL)
+        # Beside the lit row, reading upwards: the matrix keeps the width a long translation would take.
+        recall.rotate(PI / 2)
         top = self.title.get_bottom()[1] - self.matrix_gap
-        bottom = -config.frame_height / 2 + style.EDGE_BUFF + recall.height + 0.15
-        probe = MulticlassGrid(s, m.matrix, m.labels, side=self.matrix_side)
+        floor = -config.frame_height / 2 + style.EDGE_BUFF
+        bottom = floor + recall.height + 0.15
+        # The matrix's board ends short of the panel's, the recall label inside it; a 4:3 frame has no room
+        # for the gap (the cells would be too small for their counts): one board holds both there.
+        board_right = self.panel_left - (0.0 if style.narrow() else self.board_pad + self.board_gap + CARD_PAD)
+        probe = MulticlassGrid(s, m.matrix, m.labels, side=self.matrix_side, upright_recall=True)
         cells = probe.k * probe.cell
-        side = min(self.matrix_side, self.panel_left - recall.width - 0.35 - left - (probe.width - cells),
+        side = min(self.matrix_side, board_right - recall.width - 0.35 - left - (probe.width - cells),
                    top - bottom - (probe.height - cells))
-        self.grid = MulticlassGrid(s, m.matrix, m.labels, side=side)
+        self.grid = MulticlassGrid(s, m.matrix, m.labels, side=side, upright_recall=True)
         self.grid.align_to([left, top, 0], UP + LEFT)
-        return VGroup(self.title, self.grid)
+        # Boards down to the bottom margin: the matrix's, and the class panel's with the table.
+        board_top, board_bottom = self.title.get_top()[1] + CARD_PAD, floor - CARD_PAD
+        if style.narrow():
+            self.boards = VGroup(card_over(left - CARD_PAD, -left + CARD_PAD, board_top, board_bottom))
+        else:
+            self.boards = VGroup(card_over(left - CARD_PAD, board_right + CARD_PAD, board_top, board_bottom),
+                                 card_over(self.panel_left - self.board_pad, -left + CARD_PAD, board_top,
+                                           board_bottom))
+        return VGroup(self.boards, self.title, self.grid)
 
-    def class_block(self, index: int) -> VGroup:
+    def fit_table(self) -> None:
+        """Lower the table (16:9) under the tallest lines the panel's top shows, as far as the bottom margin allows."""
+        blocks = [VGroup(*self.class_block(index, notes=False)) for index in range(len(self.numbers.classes))]
+        blocks += [VGroup(*(self.average_line(name) for name in AVERAGES)), self.why_lines()]
+        tallest = max(block.arrange(DOWN, buff=0.16).height for block in blocks)
+        lowest = -config.frame_height / 2 + style.EDGE_BUFF + (len(self.numbers.labels) + 3) * self._row_gap() + 0.15
+        self.table_top = max(lowest, min(self.table_top, self._block_top() - tallest - self.table_clearance))
+
+    def class_block(self, index: int, notes: bool = True) -> VGroup:
         """Right panel, top: the class against the rest and its three scores worked out."""
         s, view = self.strings, self.numbers.classes[index]
         label = short_label(view.label)
@@ -118,14 +149,16 @@ class MulticlassConfusion(LectureScene):
         precision = s["mc_precision_line"].format(tp=view.tp, predicted=view.predicted, value=_rate(view.precision))
         recall = s["mc_recall_line"].format(tp=view.tp, support=view.support, value=_rate(view.recall))
         f1 = s["mc_f1_line"].format(value=_rate(view.f1))
-        notes = (s["mc_fn_note"].format(label=label, fn=view.fn), s["mc_fp_note"].format(label=label, fp=view.fp))
+        note_lines = (s["mc_fn_note"].format(label=label, fn=view.fn), s["mc_fp_note"].format(label=label, fp=view.fp))
         lines = [self._line(title, style.SIZE_HEADER, weight="BOLD"),
                  self._line(precision, t2c={s["precision"]: colors["precision"]}),
                  self._line(recall, t2c={s["recall"]: colors["recall"]}),
                  self._line(f1, t2c={s["f1"]: colors["f1"]})]
-        block = self._place_top(VGroup(*lines, *(self._line(note, color=style.MUTED_TEXT) for note in notes)))
-        if block.get_bottom()[1] < self._block_floor():  # no room: the grid's tags say FN and FP
+        block = self._place_top(VGroup(*lines, *(self._line(note, color=style.MUTED_TEXT) for note in note_lines)))
+        if not notes or block.get_bottom()[1] < self._block_floor():  # no room: the grid's tags say FN and FP
             block = self._place_top(VGroup(*lines))
+        if block.get_bottom()[1] < self._block_floor():  # still none (a long translation): a plainer title
+            block = self._place_top(VGroup(self._line(title, weight="BOLD"), *lines[1:]))
         return block
 
     def _block_top(self) -> float:

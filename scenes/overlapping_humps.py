@@ -22,6 +22,7 @@ from manim import (
 from metrics import class_densities
 from scenes import style
 from scenes.base import HeldSteps, LectureScene
+from scenes.components.card import CARD_PAD, card_behind
 from scenes.components.score_humps import ErrorReadout, HumpLegend, ScoreHumps
 
 __all__ = ["OverlappingHumps", "accuracy_twins"]
@@ -104,11 +105,15 @@ class OverlappingHumps(LectureScene):
             self.legend, self.readout = HumpLegend(s), ErrorReadout(s, n=first.n)
         bottom = self.place_bottom()
         top = VGroup(self.header, self.caption).get_bottom()[1] - self.panel_gap
-        self.humps_panel = self.fitted_humps(top - bottom.get_top()[1] - self.panel_gap)
-        self.humps_panel.align_to([0, top, 0], UP)
+        self.humps_panel = self.fitted_humps(top - bottom.get_top()[1] - self.panel_gap - 2 * CARD_PAD)
+        self.humps_panel.align_to([0, top - CARD_PAD, 0], UP)
         self.panels = VGroup(self.humps_panel, self.readout)
+        # A board behind the plot, as wide as the safe area, from under the header to over the readout.
+        self.board = card_behind(self.humps_panel, height=top - bottom.get_top()[1] - self.panel_gap - 2 * CARD_PAD,
+                                 top=top - CARD_PAD)
+        self.board.stretch_to_fit_width(style.safe_width()).set_x(0)
         self.show(f.at(self.start_threshold))
-        return VGroup(self.header, self.caption, self.humps_panel, self.readout, self.legend)
+        return VGroup(self.board, self.header, self.caption, self.humps_panel, self.readout, self.legend)
 
     def place_bottom(self) -> VGroup:
         """Readout at the bottom left, legend at the bottom right; in a narrow frame the legend above it."""
@@ -141,7 +146,7 @@ class OverlappingHumps(LectureScene):
 
         width, height = 8.0, 2.0
         panel, left, right = build(width, height)
-        width = style.safe_width() - (right - left - width)
+        width = style.safe_width() - 2 * CARD_PAD - (right - left - width)
         height = min(self.plot_height_max, room - (panel.height - height))
         panel, left, right = build(width, height)
         return panel.shift(LEFT * (left + right) / 2)
@@ -191,7 +196,8 @@ class OverlappingHumps(LectureScene):
     def split_layers(self) -> None:
         """Replace what was faded in by a still layer (drawn once) under a live layer."""
         self.clear()
-        self.still_layer = VGroup(self.header, self.caption, self.legend, *(panel.still for panel in self.panels))
+        self.still_layer = VGroup(self.board, self.header, self.caption, self.legend,
+                                  *(panel.still for panel in self.panels))
         self.live_layer = VGroup(*(panel.live for panel in self.panels))
         self.add(self.still_layer, self.live_layer)
 
@@ -255,7 +261,7 @@ class OverlappingHumps(LectureScene):
         self.show(first)  # before any line is drawn, every dot is plain (filled)
         self.say("say_humps_dots" if humps.dots else "say_humps_smooth",
                  self.fade_seconds + self.draw_seconds + self.look_seconds, **counts)
-        self.play(FadeIn(VGroup(self.header, self.caption, humps.axes, humps.ticks, humps.axis_label,
+        self.play(FadeIn(VGroup(self.board, self.header, self.caption, humps.axes, humps.ticks, humps.axis_label,
                                 self.legend, *humps.dots.values())), run_time=self.fade_seconds)
         self.play(*(Create(curve) for curve in humps.curves.values()), run_time=self.draw_seconds)
         self.hold(self.look_seconds)

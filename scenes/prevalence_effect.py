@@ -14,13 +14,13 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     Write,
-    config,
     linear,
 )
 
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import RocPanel
+from scenes.components.card import CARD_PAD, card_over
 from scenes.components.live_text import LiveText, Slot
 from scenes.components.pr_panel import PrPanel
 from scenes.components.prevalence_slider import PrevalenceSlider
@@ -41,9 +41,10 @@ class PrevalenceEffect(LectureScene):
     down_seconds = 12.0
     hold_seconds = 5.0
     closing_seconds = 4.0
-    panel_gap = 2.2
-    #: The ROC and PR axes grow to fill the frame up to this side (frame units).
-    largest_side = 4.0
+    #: Space between the two boards, and between them and the heading or readout (frame units).
+    board_gap = 0.2
+    #: The ROC and PR axes grow to fill their boards up to this side (frame units).
+    largest_side = 4.4
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
@@ -52,69 +53,86 @@ class PrevalenceEffect(LectureScene):
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
-        """Heading, slider, ROC and PR panels and the precision readout, at the data's prevalence."""
+        """Heading, slider, the ROC and PR panels on two boards filling the frame, and the precision readout."""
         s, numbers, op = self.strings, self.numbers, self.numbers.operating
-        title = style.text(s["pe_title"], size=style.SIZE_HEADER, weight="BOLD")
-        fixed = style.text(s["pe_fixed"].format(threshold=f"{numbers.threshold:.2f}", recall=f"{op.recall:.2f}",
-                                                fpr=f"{op.fpr:.2f}"), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+        title = style.wrapped(s["pe_title"], style.safe_width(), size=style.SIZE_HEADER, weight="BOLD")
+        title.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+        fixed = style.wrapped(s["pe_fixed"].format(threshold=f"{numbers.threshold:.2f}", recall=f"{op.recall:.2f}",
+                                                   fpr=f"{op.fpr:.2f}"), style.safe_width(), color=style.MUTED_TEXT)
+        fixed.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         self.heading = VGroup(title, fixed).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
         self.heading.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        # The slider sits right of the "stay fixed" line, under the title (below it in a 4:3 frame).
-        self.slider = PrevalenceSlider(s, track_length=3.4)
-        self.slider.next_to(title, DOWN, buff=0.2).to_edge(RIGHT, buff=style.EDGE_BUFF)
-        beside = self.slider.get_left()[0] >= fixed.get_right()[0] + 0.4
-        if not beside:
-            self.slider.next_to(self.heading, DOWN, buff=0.3, aligned_edge=LEFT)
-        self.caption = self.part_caption(beside)
-        top = VGroup(self.heading, self.slider)
-        if self.caption is not None:
-            top.add(self.caption)
-        if top.width > style.safe_width():
-            top.scale_to_fit_width(style.safe_width()).to_edge(LEFT, buff=style.SIDE_MARGIN)
+        self.slider = PrevalenceSlider(s, track_length=3.4, value_size=style.SIZE_NUMBER)
+        style.story_number(self.slider.value)
         self.readout = self._readout()
         if self.readout.width > style.safe_width():  # a narrow (4:3) frame: one line under the other
             self.readout.arrange(DOWN, buff=0.2)
         style.fit_width(self.readout)
         self.readout.to_edge(DOWN, buff=style.EDGE_BUFF)
-        room = top.get_bottom()[1] - self.readout.get_top()[1] - 0.7
-        # Sized, never scaled (scaling would shrink their text): sizes are linear in the side, so one trial
-        # pair at side 1 gives the side that fills the room, with the baseline label outside the PR axes.
-        roc, pr = self._panels(1.0)
-        extra_height = max(roc.height, pr.height) - 1.0
-        extra_width = roc.width + pr.width + self.pr.baseline_label.width + 0.2 + self.panel_gap - 2.0
-        side = max(1.5, min(room - extra_height, (style.safe_width() - extra_width) / 2, self.largest_side))
-        panels = VGroup(*self._panels(side)).arrange(RIGHT, buff=self.panel_gap, aligned_edge=UP)
-        panels.move_to([-self.pr.baseline_label.width / 2, (top.get_bottom()[1] + self.readout.get_top()[1]) / 2, 0])
+        # Two boards, ROC left and PR right, from under the heading down to the readout. The slider drives
+        # the PR curve: it heads the PR board, or (too wide for it) stands under the heading.
+        left, right = -style.safe_width() / 2, style.safe_width() / 2
+        middle = (left + right) / 2
+        board_width = self.board_width = (right - left - self.board_gap) / 2 - 2 * CARD_PAD
+        in_board = self.slider_in_board = self.slider.width <= board_width
+        if not in_board:
+            self.slider.next_to(self.heading, DOWN, buff=0.3, aligned_edge=LEFT)
+        self.caption = self.part_caption(self.heading if in_board else VGroup(self.heading, self.slider))
+        top = VGroup(self.heading, *([] if in_board else [self.slider]), *([self.caption] if self.caption else []))
+        high, low = top.get_bottom()[1] - self.board_gap, self.readout.get_top()[1] + self.board_gap
+        if in_board:
+            self.slider.align_to([middle + self.board_gap / 2 + CARD_PAD, high - CARD_PAD, 0], UP + LEFT)
+        room = high - low - 2 * CARD_PAD - (self.slider.height + self.board_gap if in_board else 0.0)
+
+        # Sized, never scaled (scaling would shrink their text). Axis names wrap differently at each side,
+        # so the side that fills the boards is found by a few trials; the baseline label rides beside the PR
+        # axes unless that costs the side, then it stands as a key under the PR title.
+        def fitted(beside: bool) -> float:
+            side = self.largest_side
+            for _ in range(4):
+                roc, pr = self._panels(side, label_beside=beside)
+                label = self.pr.baseline_label.width + 0.2 if beside else 0.0
+                tall = max(roc.height, pr.height) - side
+                wide = max(roc.width, pr.width + label) - side
+                side = max(1.0, min(room - tall, board_width - wide, self.largest_side))
+            return side
+
+        beside = fitted(True) >= 0.95 * fitted(False)
+        side = fitted(beside)
+        for _ in range(8):  # the last trial's wrapping may differ: step down until both fit their boards
+            roc, pr = self._panels(side, label_beside=beside)
+            label = self.pr.baseline_label.width + 0.2 if beside else 0.0
+            if (max(roc.height, pr.height) <= room and max(roc.width, pr.width + label) <= board_width) \
+                    or side <= 1.0:
+                break
+            side = max(1.0, side - 0.1)
+        # Both panels stand on the same line at the foot of their boards, each centred across its board.
+        foot = [0, low + CARD_PAD, 0]
+        self.roc.move_to([(left + middle - self.board_gap / 2) / 2, 0, 0]).align_to(foot, DOWN)
+        beside_width = self.pr.baseline_label.width if beside else 0.0
+        self.pr.move_to([(middle + self.board_gap / 2 + right) / 2 - beside_width / 2, 0, 0]).align_to(foot, DOWN)
+        self.cards = VGroup(card_over(left, middle - self.board_gap / 2, high, low),
+                            card_over(middle + self.board_gap / 2, right, high, low))
         self.moving = VGroup(self.slider, self.pr, self.readout)
         self.show_step(0)
-        layout = VGroup(self.heading, self.slider, self.roc, self.pr, self.readout)
+        layout = VGroup(self.cards, self.heading, self.slider, self.roc, self.pr, self.readout)
         return layout if self.caption is None else layout.add(self.caption)
 
-    def _panels(self, side: float) -> tuple:
+    def _panels(self, side: float, label_beside: bool = True) -> tuple:
         """The ROC and PR panels with axes ``side`` long, at the data's prevalence."""
         s, numbers = self.strings, self.numbers
-        self.roc = RocPanel(s, numbers.roc_fpr, numbers.roc_tpr, self.facts.report["auc"], side=side)
+        self.roc = RocPanel(s, numbers.roc_fpr, numbers.roc_tpr, self.facts.report["auc"], side=side,
+                            title_width=self.board_width)
         self.roc.update_to(numbers.operating)
-        self.pr = PrPanel(s, side=side)
+        self.pr = PrPanel(s, side=side, label_beside=label_beside)
         return self.roc, self.pr
 
-    def part_caption(self, slider_beside: bool) -> VGroup | None:
-        """Which model and split the data is, wrapped into the room the slider leaves; None for one split.
-
-        Under the heading when the slider is beside it (16:9), else right of the slider (4:3).
-        """
+    def part_caption(self, above) -> VGroup | None:
+        """Which model and split the data is, wrapped under ``above`` (the heading); None for one split."""
         if self.facts.split is None:
             return None
-        right = config.frame_width / 2 - style.EDGE_BUFF
-        left = self.heading.get_left()[0] if slider_beside else self.slider.get_right()[0] + 0.5
-        room = (self.slider.get_left()[0] - 0.4 if slider_beside else right) - left
-        words = self.dataset_name
-        if style.text(words, size=style.SIZE_SMALL).width > room:
-            words = words.replace(" · ", " ·\n", 1)
-        caption = style.wrapped(words, room, color=style.MUTED_TEXT).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
-        if slider_beside:
-            return caption.next_to(self.heading, DOWN, buff=0.15, aligned_edge=LEFT)
-        return caption.align_to(self.slider, UP).to_edge(RIGHT, buff=style.EDGE_BUFF)
+        caption = style.wrapped(self.dataset_name, style.safe_width(), color=style.MUTED_TEXT)
+        return caption.arrange(DOWN, buff=0.12, aligned_edge=LEFT).next_to(above, DOWN, buff=0.15, aligned_edge=LEFT)
 
     def _readout(self) -> VGroup:
         """Precision at the fixed θ (the story number) and how many of 100 flagged are sick."""
@@ -153,9 +171,16 @@ class PrevalenceEffect(LectureScene):
                          for dot in (self.roc.dot, self.pr.dot)))
         box = SurroundingRectangle(self.lines["precision"], color=style.HIGHLIGHT, buff=0.1,
                                    stroke_width=style.STROKE_THIN)
+        # Over the ROC panel, level with the slider heading the PR board (the panels stand on the boards'
+        # feet, so that band is free); else in the PR board's free top right corner.
         label = style.text(self.strings["pe_hold"], size=style.SIZE_SMALL, color=style.HIGHLIGHT)
-        gap_left, gap_right = self.roc.get_right()[0], self.pr.axis_labels[1].get_left()[0]
-        label.move_to([(gap_left + gap_right) / 2, self.roc.axes.get_center()[1], 0])
+        board = self.cards[0] if self.slider_in_board else self.cards[1]
+        label.align_to(board.get_corner(UP + RIGHT) + (DOWN + LEFT) * CARD_PAD, UP + RIGHT)
+        if self.slider_in_board:
+            label.set_x(board.get_x()).set_y(self.slider.get_y())
+        if label.get_bottom()[1] < self.roc.get_top()[1] + 0.05:  # a tall ROC panel: in its empty lower right
+            label.set_stroke(style.PANEL_FILL, width=4, background=True)
+            label.align_to(self.roc.axes.c2p(0.98, 0.03), DOWN + RIGHT)
         return VGroup(rings, box, label)
 
     @classmethod

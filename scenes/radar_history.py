@@ -24,6 +24,7 @@ from manim import (
     FadeOut,
     VGroup,
     Write,
+    config,
     linear,
     smooth,
 )
@@ -31,6 +32,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components.base import PanelUpdate
+from scenes.components.card import CARD_PAD, card_over
 from scenes.components.history_timeline import ROC_STATIONS, HistoryTimeline
 from scenes.components.radar_readout import RadarReadout
 from scenes.components.radar_scope import RadarScope
@@ -106,7 +108,11 @@ class RadarHistory(LectureScene):
         resting = radar.snapshots[self.knob_index(self.resting_position)]
         for panel in self.panels:
             panel.update_to(resting)
-        return VGroup(self.heading, *self.panels)
+        # The operator's console: one board behind the knob, the plot and the readout, down to the captions.
+        console = VGroup(self.knob, self.roc, self.readout)
+        self.console = card_over(min(self.knob.get_left()[0], self.readout.get_left()[0]) - CARD_PAD,
+                                 right + CARD_PAD / 2, console.get_top()[1] + CARD_PAD, floor - 0.05)
+        return VGroup(self.console, self.heading, *self.panels)
 
     def caption(self, words: str):
         """A line of on-screen narration at the bottom of the frame."""
@@ -140,10 +146,23 @@ class RadarHistory(LectureScene):
                                  color=style.MUTED_TEXT)).arrange(DOWN, buff=0.4)
 
     def build_history(self) -> VGroup:
-        """Title and the two threads of the timeline."""
+        """Title and the two threads of the timeline, each row on a board sharing the height under the title."""
         title = style.text(self.strings["history_title"], size=style.SIZE_HEADER, weight="BOLD")
-        self.timeline = HistoryTimeline(self.strings, width=style.safe_width())
-        return VGroup(title, self.timeline).arrange(DOWN, buff=0.5)
+        title.to_edge(UP, buff=style.EDGE_BUFF)
+        size = style.SIZE_SMALL if style.narrow() else style.SIZE_LABEL  # narrow columns: captions at 20
+        self.timeline = HistoryTimeline(self.strings, width=style.safe_width() - 2 * CARD_PAD, text_size=size)
+        left, right = -style.safe_width() / 2, style.safe_width() / 2
+        high, bottom = title.get_bottom()[1] - 0.3, -config.frame_height / 2 + style.EDGE_BUFF
+        gap = 0.25
+        rows = self.timeline.rows
+        spare = max(0.0, (high - bottom - gap - sum(row.height + 2 * CARD_PAD for row in rows)) / len(rows))
+        self.history_cards = VGroup()
+        for row in rows:
+            tall = row.height + 2 * CARD_PAD + spare
+            row.move_to([0, high - tall / 2, 0])
+            self.history_cards.add(card_over(left, right, high, high - tall))
+            high -= tall + gap
+        return VGroup(title, self.timeline)
 
     def closing(self) -> VGroup:
         """The last line, one Text per line, centred."""
@@ -155,7 +174,7 @@ class RadarHistory(LectureScene):
     def split_layers(self, layout: VGroup) -> None:
         """Stills first (drawn once into Manim's cached background), live parts, then the beam."""
         self.remove(layout)
-        self.still_layer = VGroup(*(panel.still for panel in self.panels))
+        self.still_layer = VGroup(self.console, *(panel.still for panel in self.panels))
         self.live_layer = VGroup(*(panel.live for panel in self.panels))
         self.add(self.heading, self.still_layer, self.live_layer, self.scope.beam)
 
@@ -252,16 +271,16 @@ class RadarHistory(LectureScene):
         self.say("say_history_roc", 2 * fade + sum(roc_seconds))
         self.fade(FadeOut(self.still_layer, self.live_layer, self.scope.beam, named))
         self.scope.beam.clear_updaters()
-        self.history_row(rows[0], roc_seconds, title)
+        self.history_row(rows[0], roc_seconds, title, self.history_cards[0])
         cranfield, f1 = self.ir_station_seconds
         self.say("say_history_ir", fade + cranfield)
         self.say("say_history_f1", f1, offset=fade + cranfield)
-        self.history_row(rows[1], self.ir_station_seconds)
+        self.history_row(rows[1], self.ir_station_seconds, self.history_cards[1])
         self.beat("history")
         # Closing line.
         line = self.closing()
         self.say("say_radar_closing", self.closing_seconds)
-        self.fade(FadeOut(history), Write(line))
+        self.fade(FadeOut(history, self.history_cards), Write(line))
         self.hold(self.closing_seconds - fade)
 
     def history_row(self, row, seconds, *extra) -> None:

@@ -21,7 +21,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components.card import CARD_PAD, card_behind
+from scenes.components.card import CARD_PAD, card_behind, card_over
 from scenes.components.live_text import LiveText, count_slot
 from scenes.components.unit_axes import UnitAxes
 from scenes.numbers.roc_pr_curves import roc_pr_numbers
@@ -59,6 +59,10 @@ class RocPrCurves(LectureScene):
     #: In a 4:3 frame a plot may be this many times taller than wide.
     tallest = 1.45
     caption_gap = 0.25
+    #: The chance label runs along at most this share of the diagonal (longer, it is left to the narration).
+    chance_share = 0.65
+    #: The readings keep this much of the safe width free: the board's padding and the colour bar.
+    reading_inset = 1.0
 
     # -- building -------------------------------------------------------
     @staticmethod
@@ -89,7 +93,8 @@ class RocPrCurves(LectureScene):
         across = (width - extra_width - self.plot_gap) / 2
         # In a narrow frame the live counts fit in the empty PR plot, leaving the room under the plots to the rule.
         inside = style.narrow() and legend[1].width <= min(across, self.max_side) - 0.3
-        legend_height = legend[0].height if inside else legend.height
+        # The room under the plots holds the legend, then the readings in its place.
+        legend_height = max(legend[0].height if inside else legend.height, self.reading_lines().height)
         room = top - bottom - extra_height - self.legend_gap - legend_height - 2 * CARD_PAD
         side = min(self.max_side, across, room)
         # A narrow frame leaves height to spare: the plots grow taller than wide.
@@ -105,6 +110,9 @@ class RocPrCurves(LectureScene):
                             card_behind(self.pr_block, height=top - low, top=top))
         self.bottom = low - CARD_PAD - self.legend_gap
         self.floor = bottom
+        # A third board under the plots, down to the foot, holds the legend and then the two readings.
+        self.cards.add(card_over(self.cards.get_left()[0], self.cards.get_right()[0], self.bottom + CARD_PAD,
+                                 bottom - CARD_PAD))
         self.legend = self.build_legend(inside)
         self.curves = self.build_curves()
         layout = VGroup(self.cards, self.roc_axes, self.pr_axes, self.legend)
@@ -152,7 +160,7 @@ class RocPrCurves(LectureScene):
         # Under the rule in a narrow frame: the two counts alone, their heading left to the narration.
         counter = VGroup(style.text(s["rocpr_passed"], size=style.SIZE_SMALL, color=style.MUTED_TEXT),
                          *self.passed.values()).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
-        right = style.safe_width() / 2
+        right = style.safe_width() / 2 - 2 * CARD_PAD  # inside the board under the plots
         steps.move_to([-right, getattr(self, "bottom", 0.0), 0], aligned_edge=UP + LEFT)
         counter.move_to([right, steps.get_top()[1], 0], aligned_edge=UP + RIGHT)
         if inside:  # a narrow frame: in the PR plot, empty while the ROC is built
@@ -175,14 +183,15 @@ class RocPrCurves(LectureScene):
         parts["tip"] = Dot(roc.point(0, 0), radius=0.08, color=style.HIGHLIGHT)
         diagonal = DashedLine(roc.point(0, 0), roc.point(1, 1), color=style.CHANCE_COLOR,
                               stroke_width=style.STROKE, dash_length=0.1)
-        # Along the upper half of the diagonal, wrapped if longer (a long translation), clear of the AUC label.
+        # One line along the upper half of the diagonal, clear of the AUC label.
         diagonal_length = float(np.linalg.norm(roc.point(1, 1) - roc.point(0, 0)))
-        chance = style.wrapped(s["rocpr_chance"].format(chance=chance_value), diagonal_length * 0.5,
-                               color=style.TEXT).rotate(roc.diagonal_angle())
-        chance.move_to(roc.point(0.7, 0.7)).shift((RIGHT + DOWN) * 0.2)
+        chance = style.text(s["rocpr_chance"].format(chance=chance_value), size=style.SIZE_SMALL)
+        fits = chance.width <= diagonal_length * self.chance_share
+        chance.rotate(roc.diagonal_angle()).move_to(roc.point(0.7, 0.7)).shift((RIGHT + DOWN) * 0.2)
         parts["auc_label"] = self.area_label(s["rocpr_auc_label"].format(auc=f"{n.auc:.2f}"))
         parts["auc_label"].move_to(roc.point(0.96, 0.04), aligned_edge=DOWN + RIGHT)
-        if _boxes_meet(chance, parts["auc_label"]):  # a narrow plot: the diagonal stays, the narration names it
+        # A long translation or a narrow plot: the diagonal stays, the narration names it.
+        if not fits or _boxes_meet(chance, parts["auc_label"]):
             chance = VGroup()
         parts["chance"] = VGroup(diagonal, chance)
         baseline = DashedLine(pr.point(0, n.prevalence), pr.point(1, n.prevalence), color=style.BASELINE_COLOR,
@@ -204,21 +213,25 @@ class RocPrCurves(LectureScene):
 
     def readings(self) -> tuple:
         """The two sentences read with the data's numbers, full width under the plots."""
+        group = self.reading_lines()
+        # Centred in the room under the plots (a 4:3 frame leaves much), else from the plots down.
+        group.move_to([0, min((self.bottom + self.floor) / 2, self.bottom - group.height / 2), 0])
+        return tuple(group)
+
+    def reading_lines(self) -> VGroup:
+        """The two sentences, each behind a bar of its curve's colour, one under the other (not placed)."""
         s, n = self.strings, self.numbers
         values = {"auc": f"{n.auc:.2f}", "percent": n.auc_percent, "prevalence": f"{n.prevalence:.2f}",
                   "chance": f"{n.chance_auc:.1f}", "ap": f"{n.average_precision:.2f}"}
         lines = []
         for key, color in (("rocpr_read_auc", self.colour(ROC_METRIC)), ("rocpr_read_pr", self.colour(PR_METRIC))):
-            line = style.wrapped(s[key].format(**values), style.safe_width() - 0.4, size=style.SIZE_LABEL)
+            line = style.wrapped(s[key].format(**values), style.safe_width() - self.reading_inset,
+                                 size=style.SIZE_LABEL)
             line.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
             mark = VMobject()  # a coloured bar ties each sentence to its curve
             mark.set_points_as_corners([[0, 0, 0], [0, line.height, 0]]).set_stroke(color, width=6)
             lines.append(VGroup(mark, line).arrange(RIGHT, buff=0.18))
-        group = VGroup(*lines).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
-        # Spread over the room under the plots: the first under them, the second at the foot.
-        # Centred in the room under the plots (a 4:3 frame leaves much), else from the plots down.
-        group.move_to([0, min((self.bottom + self.floor) / 2, self.bottom - group.height / 2), 0])
-        return tuple(lines)
+        return VGroup(*lines).arrange(DOWN, buff=0.3, aligned_edge=LEFT)
 
     def show_passed(self, vertex: int) -> None:
         """Counts of positives and negatives passed at ROC vertex ``vertex``."""

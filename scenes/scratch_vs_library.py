@@ -44,6 +44,8 @@ class ScratchVsLibrary(LectureScene):
     value_size = style.SIZE_CELL_COUNT
     narrow_value_size = style.SIZE_NUMBER
     most_row_gap = 1.1
+    #: Least room between one pair of bars and the next.
+    least_row_space = 0.05
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
@@ -68,16 +70,35 @@ class ScratchVsLibrary(LectureScene):
                                    size=style.SIZE_LABEL, color=style.HIGHLIGHT)
         self.guard = style.wrapped(s["svl_guard"].format(version=numbers.sklearn_version).strip(), width,
                                    color=style.MUTED_TEXT)
+        upper = self.heading.get_bottom()[1] - self.band_gap
         band = max(self.match.height, self.guard.height)
+        # A guard too tall to leave the rows apart (long words in a 4:3 frame) takes the heading's place instead.
+        self.guard_replaces = VGroup(self.match)
+        if self._row_gap(upper, -top + band + self.band_gap) < self._pair() + self.least_row_space:
+            band = self.match.height
+            self.guard_replaces = VGroup(self.title, self.subtitle)
         for note in (self.match, self.guard):
             note.move_to([0, -top + band / 2, 0])
+        if len(self.guard_replaces) == 2:
+            self.guard.move_to([0, top, 0], aligned_edge=UP)
         # Middle: the bars and the |Δ| column between the two bands.
-        upper = self.heading.get_bottom()[1] - self.band_gap
         lower = -top + band + self.band_gap
         self.bars, self.key = self._bars(width, upper, lower)
         self.heading.add(self.key)
         self.delta_column = self._deltas()
         return VGroup(self.heading, self.bars, self.delta_column, self.match)
+
+    def _pair(self) -> float:
+        """Height of one pair of bars."""
+        return 2 * self.bar_height + self.pair_gap
+
+    def _key_height(self) -> float:
+        return style.text(self.strings["svl_theirs"], size=style.SIZE_SMALL).height + self.band_gap
+
+    def _row_gap(self, upper: float, lower: float) -> float:
+        """Distance between the rows of the bars when they and the key fill ``upper`` .. ``lower``."""
+        room = upper - lower - self._key_height() - self._pair()
+        return min(room / (len(METRICS) - 1), self.most_row_gap)
 
     def _bars(self, width: float, upper: float, lower: float) -> tuple[PairedBars, VGroup]:
         """The bars (series named in a key over them), tracks as long as the |Δ| column allows."""
@@ -88,9 +109,8 @@ class ScratchVsLibrary(LectureScene):
         delta_width = 2 * self.cell_pad + max(
             style.text(text, size=style.SIZE_NUMBER).width
             for text in [s["svl_delta_header"], *(format_difference(r.difference) for r in numbers.rows)])
-        key_height = style.text(series[1], size=style.SIZE_SMALL).height + self.band_gap
-        pair = 2 * self.bar_height + self.pair_gap
-        row_gap = min((upper - lower - key_height - pair) / (len(METRICS) - 1), self.most_row_gap)
+        key_height = self._key_height()
+        row_gap = self._row_gap(upper, lower)
 
         value_size = self.narrow_value_size if style.narrow() else self.value_size
 
@@ -115,7 +135,7 @@ class ScratchVsLibrary(LectureScene):
         Each |Δ| sits in an outlined cell shown (empty) from the first beat, like the bars' tracks.
         """
         right = style.safe_width() / 2
-        pair = 2 * self.bar_height + self.pair_gap
+        pair = self._pair()
         self.deltas, self.delta_cells = VGroup(), VGroup()
         for index, row in enumerate(self.numbers.rows):
             delta = style.text(format_difference(row.difference), size=style.SIZE_NUMBER, color=style.TEXT)
@@ -171,5 +191,5 @@ class ScratchVsLibrary(LectureScene):
         self.beat("delta")
         # The guard: verify runs before every render.
         self.say("say_svl_guard", self.guard_seconds)
-        self.play(FadeOut(self.match), FadeIn(self.guard, shift=UP * 0.1), run_time=self.fade_seconds)
+        self.play(FadeOut(self.guard_replaces), FadeIn(self.guard, shift=UP * 0.1), run_time=self.fade_seconds)
         self.hold(self.guard_seconds - self.fade_seconds + self.closing_seconds)

@@ -48,7 +48,7 @@ class ThresholdSweep(LectureScene):
     roc_width = None
 
     # -- building -------------------------------------------------------
-    def make_panel(self, which: str, k: float):
+    def make_panel(self, which: str, k: float, columns: int = 1):
         """The grid or the ROC with every length times ``k``, or the bars ``k`` long (text sizes fixed)."""
         f, s = self.facts, self.strings
         if which == "grid":
@@ -56,7 +56,8 @@ class ThresholdSweep(LectureScene):
         if which == "bars":
             narrow = style.narrow()
             return MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=k,
-                              row_gap=self.narrow_bar_gap if narrow else self.bar_gap, legend=not narrow)
+                              row_gap=self.narrow_bar_gap if narrow else self.bar_gap, legend=not narrow,
+                              columns=columns)
         return RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=2.9 * k, title_width=self.roc_width)
 
     def fitted(self, which: str, height: float, width: float):
@@ -83,7 +84,7 @@ class ThresholdSweep(LectureScene):
         """The three panels, as large as fit between ``top`` and ``bottom``, spread over the safe width.
 
         16:9: one row, the bars between grid and ROC. 4:3: grid and ROC side by side, the bars
-        across the frame under them.
+        across the frame under them (in two columns when long words leave the grid too tall for four rows).
         """
         width, room = style.safe_width() - 2 * self.card_pad, top - bottom - 2 * self.card_pad
         top -= self.card_pad
@@ -102,11 +103,18 @@ class ThresholdSweep(LectureScene):
             panels = VGroup(self.grid_panel, self.bars, self.roc)
             panels.arrange(RIGHT, buff=style.PANEL_GAP).move_to([0, (top + bottom) / 2, 0])
             return panels
-        self.bars = self.make_panel("bars", min(width - names_and_values, 2.5 * self.bar_length))
-        # The cards' padding is the gap between the two rows.
-        upper = room - self.bars.height - 2 * self.card_pad
         half = self.roc_width = (width - style.PANEL_GAP) / 2
-        self.grid_panel, self.roc = self.fitted("grid", upper, half), self.fitted("roc", upper, half)
+        for columns in (1, 2):
+            if columns == 1:
+                self.bars = self.make_panel("bars", min(width - names_and_values, 2.5 * self.bar_length))
+            else:
+                two = self.make_panel("bars", 1.0, columns=2)
+                self.bars = self.make_panel("bars", 1.0 + (width - two.width) / 2, columns=2)
+            # The cards' padding is the gap between the two rows.
+            upper = room - self.bars.height - 2 * self.card_pad
+            self.grid_panel, self.roc = self.fitted("grid", upper, half), self.fitted("roc", upper, half)
+            if max(self.grid_panel.height, self.roc.height) <= upper + 0.05:  # a title line just over fits
+                break
         row = VGroup(self.grid_panel, self.roc)
         row.arrange(RIGHT, buff=width - self.grid_panel.width - self.roc.width).move_to([0, 0, 0]).set_y(top, UP)
         self.bars.next_to(row, DOWN, buff=2 * self.card_pad + 0.05).set_x(0)

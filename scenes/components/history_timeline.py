@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, UP, Arrow, Dot, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Arrow, Dot, VGroup
 
 from scenes import style
 
@@ -27,8 +27,10 @@ class HistoryTimeline(VGroup):
     #: Least space between the captions of neighbouring columns (frame units).
     column_gap = 0.2
 
-    def __init__(self, strings: dict, width: float = 13.0):
+    def __init__(self, strings: dict, width: float = 13.0, text_size: float | None = None):
         VGroup.__init__(self)
+        #: Font size of years and captions (a label's size unless given).
+        self.text_size = text_size or style.SIZE_LABEL
         self.rows = VGroup(self._row(strings, "history_roc_row", ROC_STATIONS, width, style.METRIC_COLORS["auc"]),
                            self._row(strings, "history_ir_row", IR_STATIONS, width,
                                      style.METRIC_COLORS["precision"]))
@@ -40,13 +42,17 @@ class HistoryTimeline(VGroup):
                       max_tip_length_to_length_ratio=0.02)
         step = width / self.columns
         row_stations = VGroup()
+        used = {column for _, column in stations}
         for key, column in stations:
             x = -width / 2 + step * (column + 0.5)
             dot = Dot([x, 0, 0], radius=0.09, color=color)
             room = step - self.column_gap
-            year = style.wrapped(strings[f"{key}_year"], room, color=style.MUTED_TEXT)
+            year = style.wrapped(strings[f"{key}_year"], room, size=self.text_size, color=style.MUTED_TEXT)
             year.next_to(dot, UP, buff=0.15)
-            caption = style.wrapped(strings[key], room).next_to(dot, DOWN, buff=0.2)
+            # A caption may reach half into an empty neighbouring column (fewer lines in a narrow frame).
+            reach = [0.5 * (0 <= side < self.columns and side not in used) for side in (column - 1, column + 1)]
+            caption = style.wrapped(strings[key], room + step * sum(reach), size=self.text_size)
+            caption.next_to(dot, DOWN, buff=0.2).shift(RIGHT * step * (reach[1] - reach[0]) / 2)
             row_stations.add(VGroup(year, dot, caption))
         years = [station[0] for station in row_stations]
         top = max(year.get_top()[1] for year in years)

@@ -21,31 +21,40 @@ class MetricBars(SnapshotPanel, VGroup):
     ``values[metric]`` (live numbers, story numbers), ``baseline`` (dashed mark of the
     majority-class accuracy on the accuracy row, with its legend unless ``legend`` is False).
     A bar at 0 keeps its points (a zero-width rectangle), so it can grow again.
+    ``columns=2`` sets the four rows as two columns of two (a 4:3 frame short of height).
     """
 
+    #: Gap between two columns of bars (frame units).
+    column_gap = 0.5
+
     def __init__(self, strings: dict, baseline_accuracy: float, bar_length: float = 1.75,
-                 bar_height: float = 0.42, row_gap: float = 0.86, legend: bool = True):
+                 bar_height: float = 0.42, row_gap: float = 0.86, legend: bool = True, columns: int = 1):
         VGroup.__init__(self)
         self.bar_length, self.bar_height = bar_length, bar_height
         self.bars, self.values = {}, {}
         self.tracks, self.names = VGroup(), VGroup()
         self.x0 = 0.0
-        for row, metric in enumerate(METRICS):
-            y = -row * row_gap
+        names = [style.text(strings[metric], size=style.SIZE_LABEL, color=style.METRIC_COLORS[metric])
+                 for metric in METRICS]
+        rows = -(-len(METRICS) // columns)
+        # A column is names, bars and values; the next one starts after the widest value and name.
+        value_width = LiveText("{v}", {"v": rate_slot(weight="BOLD")}, size=style.SIZE_NUMBER).width
+        step = bar_length + 0.3 + value_width + self.column_gap + max(name.width for name in names)
+        for index, (metric, name) in enumerate(zip(METRICS, names, strict=True)):
+            x0, y = self.x0 + (index // rows) * step, -(index % rows) * row_gap
             color = style.METRIC_COLORS[metric]
-            name = style.text(strings[metric], size=style.SIZE_LABEL, color=color)
-            name.move_to([self.x0 - 0.15, y, 0], aligned_edge=RIGHT)
+            name.move_to([x0 - 0.15, y, 0], aligned_edge=RIGHT)
             track = Rectangle(width=bar_length, height=bar_height, stroke_width=style.STROKE_THIN,
-                              stroke_color=style.PANEL_STROKE).move_to([self.x0 + bar_length / 2, y, 0])
+                              stroke_color=style.PANEL_STROKE).move_to([x0 + bar_length / 2, y, 0])
             bar = Rectangle(width=bar_length, height=bar_height, stroke_width=0)
             bar.set_fill(color, opacity=0.9).move_to(track)
             value = LiveText("{v}", {"v": rate_slot(weight="BOLD")}, size=style.SIZE_NUMBER, align="left")
-            value.move_to([self.x0 + bar_length + 0.15, y, 0], aligned_edge=LEFT)
+            value.move_to([x0 + bar_length + 0.15, y, 0], aligned_edge=LEFT)
             style.story_number(value)
             self.tracks.add(track)
             self.names.add(name)
             self.bars[metric], self.values[metric] = bar, value
-        self.baseline = self._baseline(strings, baseline_accuracy, row_gap * (len(METRICS) - 0.35))
+        self.baseline = self._baseline(strings, baseline_accuracy, row_gap * (rows - 0.35))
         # The dashed mark goes above the bars, so it lives with them.
         mark, key = self.baseline
         if not legend:  # no room (a 4:3 frame): the narration names the dashed mark

@@ -10,6 +10,10 @@ __all__ = ["MulticlassGrid", "role_of", "short_label"]
 
 #: Longest class name drawn in full; longer ones end in an ellipsis.
 LABEL_CHARS = 8
+#: Widest a count may be, as a share of its cell: two digits at the story-number size fit a 4:3 frame's cells.
+COUNT_WIDTH = 0.9
+#: Largest cell side (frame units).
+MAX_CELL = 1.8
 
 
 def short_label(label: str, limit: int = LABEL_CHARS) -> str:
@@ -35,10 +39,12 @@ class MulticlassGrid(VGroup):
     colour, each named); ``light(k)`` returns the fill animation (``None`` = unlit).
     """
 
-    def __init__(self, strings: dict, matrix, labels, side: float = 4.4):
+    def __init__(self, strings: dict, matrix, labels, side: float = 4.4, upright_recall: bool = False):
         super().__init__()
+        #: The recall label reads upwards beside the lit row (a narrow frame gives the matrix that width).
+        self.upright_recall = upright_recall
         self.k = len(labels)
-        self.cell = min(side / self.k, 1.6)
+        self.cell = min(side / self.k, MAX_CELL)
         self.strings = strings
         # Small cells (a 4:3 frame) keep room for the role tag above the count.
         count_size = (style.SIZE_CELL_COUNT if self.cell >= 1.0 else style.SIZE_NUMBER) if self.k <= 4 \
@@ -56,8 +62,8 @@ class MulticlassGrid(VGroup):
                 outline = Rectangle(width=self.cell, height=self.cell, stroke_width=style.STROKE_THIN,
                                     stroke_color=style.GRID_LINE).move_to(center)
                 count = style.text(str(matrix[i][j]), size=count_size, weight="BOLD")
-                if count.width > self.cell * 0.85:
-                    count.scale_to_fit_width(self.cell * 0.85)
+                if count.width > self.cell * COUNT_WIDTH:
+                    count.scale_to_fit_width(self.cell * COUNT_WIDTH)
                 count.move_to(center).shift(DOWN * self.cell * 0.16)
                 fill_row.append(fill)
                 count_row.append(count)
@@ -141,7 +147,14 @@ class MulticlassGrid(VGroup):
         col = Rectangle(width=cell, height=width, stroke_color=precision_color, stroke_width=style.STROKE + 1)
         col.move_to([self.cell_center(0, lit)[0], self.outlines.get_center()[1], 0])
         recall = style.text(self.strings["recall"], size=style.SIZE_SMALL, color=recall_color)
+        if self.upright_recall:
+            recall.rotate(PI / 2)
         recall.next_to(row, RIGHT, buff=0.15)
+        # Upright and taller than a row: kept beside the matrix, clear of the precision label under it.
+        if recall.get_bottom()[1] < self.outlines.get_bottom()[1]:
+            recall.align_to(self.outlines, DOWN)
+        elif recall.get_top()[1] > self.outlines.get_top()[1]:
+            recall.align_to(self.outlines, UP)
         precision = style.text(self.strings["precision"], size=style.SIZE_SMALL, color=precision_color)
         precision.next_to(col, DOWN, buff=0.15)
         return VGroup(row, col, recall, precision)

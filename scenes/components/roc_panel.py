@@ -36,8 +36,8 @@ def number_title(template: str, name: str, value: str, width: float) -> VGroup:
     """``template`` with ``{name}`` drawn as a big story number ("ROC curve · AUC" then "0.85").
 
     The words stay label-sized; when words and number are wider than ``width``
-    the words wrap and the number goes under them. A template without the
-    placeholder (a lecturer's override) is all words.
+    the words wrap and the number goes under them (with the words after it beside
+    it, when they fit). A template without the placeholder (a lecturer's override) is all words.
     """
     slot = "{" + name + "}"
     before, found, after = template.partition(slot)
@@ -50,6 +50,11 @@ def number_title(template: str, name: str, value: str, width: float) -> VGroup:
             parts.add(style.wrapped(content, width, size=style.SIZE_LABEL))
     if sum(part.width for part in parts) + 0.18 * (len(parts) - 1) <= width:
         return parts.arrange(RIGHT, buff=0.18, aligned_edge=DOWN)
+    if found and after.strip() and before.strip():
+        number, tail = parts[1], parts[2]
+        if len(tail) == 1 and number.width + 0.18 + tail.width <= width:
+            second = VGroup(number, tail).arrange(RIGHT, buff=0.18, aligned_edge=DOWN)
+            return VGroup(parts[0], second).arrange(DOWN, buff=0.15)
     return parts.arrange(DOWN, buff=0.15)
 
 

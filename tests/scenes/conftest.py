@@ -33,6 +33,14 @@ def small_config(tmp_path):
         yield
 
 
+def frame_at(ratio: float, media_dir):
+    """A tempconfig for a small frame of aspect ``ratio`` (8 units tall, 240 px), media under ``media_dir``."""
+    from manim import tempconfig
+
+    return tempconfig({"frame_width": 8.0 * ratio, "frame_height": 8.0, "pixel_width": round(240 * ratio),
+                       "pixel_height": 240, "media_dir": str(media_dir)})
+
+
 def text_units(mobject):
     """Every Text and LiveText in the tree, not descending into them."""
     from manim import Text

@@ -11,6 +11,7 @@ from scenes.numbers.auc_as_ranking import ranking_numbers
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
+    frame_at,
     outside_frame,
     overlapping_texts,
     small_texts,
@@ -31,11 +32,11 @@ def stage(scene, beat):
         return layout
     scene.show_count(total)
     scene.grid.show_staircase()
-    if beat == "staircase":  # the counts stay, the equation takes the legend's words' place
-        return VGroup(scene.title, scene.grid, scene.data_line, scene.legend_heads, scene.equation)
-    if beat == "tie":
-        return VGroup(scene.title, scene.grid, scene.data_line, scene.tie_block)
-    return VGroup(scene.title, scene.grid, scene.data_line, scene.all_block)
+    # The legend stays when the slots fit under it; else the slots take its place.
+    base = VGroup(scene.board, scene.grid_board, scene.title, scene.grid, scene.data_line)
+    if scene.keep_legend:
+        base.add(scene.legend)
+    return VGroup(base, {"staircase": scene.equation, "tie": scene.tie_block}.get(beat, scene.all_block))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -61,6 +62,23 @@ def test_clinic20_counts_67_of_75(clinic20_facts, small_config):
     assert len(scene.grid.shown_cells) == 75
     assert scene.equation[0].text.endswith("=0.893")
     assert scene.equation[1].text.endswith(f"AUC{clinic20_facts.report['auc']:.3f}")
+    # The closing count states the share once, as the AUC (not "0.893 = AUC 0.893").
+    assert scene.all_block[1].text == "(67+½·0)/75=AUC0.893"
+
+
+@pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
+def test_the_right_column_fills_its_board(clinic20_facts, ratio, tmp_path):
+    """The board reaches the bottom margin; every slot sits inside it, under the legend (or in its place)."""
+
+    with frame_at(ratio, tmp_path):
+        scene = AucAsRanking(clinic20_facts, "es")
+        scene.build_layout()
+    assert scene.board.get_bottom()[1] == pytest.approx(-4 + 0.45)
+    above = scene.legend if scene.keep_legend else scene.data_line
+    for block in (scene.equation, scene.tie_block, scene.all_block):
+        assert block.get_top()[1] < above.get_bottom()[1]
+        assert scene.board.get_left()[0] < block.get_left()[0] < block.get_right()[0] < scene.board.get_right()[0]
+        assert block.get_bottom()[1] > scene.board.get_bottom()[1]
 
 
 def test_counts_equal_the_core(facts, small_config):

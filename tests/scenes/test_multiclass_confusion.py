@@ -13,6 +13,7 @@ from scenes.numbers.multiclass_confusion import multiclass_numbers
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
+    frame_at,
     outside_frame,
     overlapping_texts,
     text_units,
@@ -112,19 +113,16 @@ def test_shown_numbers_are_the_reports(clinic20_facts, small_config):
 
 @pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
 def test_counts_are_story_numbers_and_no_text_is_shrunk(clinic20_facts, tmp_path, ratio):
-    from manim import tempconfig
 
     from scenes import style
 
-    with tempconfig({"frame_width": 8 * ratio, "frame_height": 8, "pixel_width": round(240 * ratio),
-                     "pixel_height": 240, "media_dir": str(tmp_path / "media")}):
+    with frame_at(ratio, tmp_path / "media"):
         scene = MulticlassConfusion(clinic20_facts, "es")
         for name, group in beat_layouts(scene):
             assert not outside_frame(group) and not describe(overlapping_texts(group)), name
             assert min(unit.font_size for unit in text_units(group)) >= style.min_readable() - 1e-6, name
         counts = [c for row in scene.grid.counts for c in row]
-        if not style.narrow():  # 4:3: fails, cause not yet found (see the helper's report)
-            assert all(c.font_size >= style.SIZE_NUMBER - 1e-6 for c in counts)
+        assert all(c.font_size >= style.SIZE_NUMBER - 1e-6 for c in counts)
         assert any(getattr(mob, "story_number", False) and counts[0] in mob.submobjects for mob in scene.grid)
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from scenes.components.card import CARD_PAD
 from scenes.components.score_humps import REGIONS
 from scenes.overlapping_humps import OverlappingHumps, accuracy_twins
 from scenes.publish.runner import RenderOptions, render_scene
-from tests.scenes.conftest import describe, outside_frame, overlapping_texts, text_units, tiny_render
+from tests.scenes.conftest import describe, frame_at, outside_frame, overlapping_texts, text_units, tiny_render
 
 STAGES = (0.0, 0.5, 1.0)
 
@@ -110,12 +111,10 @@ def test_the_humps_are_named_in_the_lecturers_words(clinic20_facts, small_config
 
 @pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
 def test_the_panel_spans_the_safe_width_with_text_at_full_size(clinic20_facts, tmp_path, ratio):
-    from manim import tempconfig
 
     from scenes import style
 
-    with tempconfig({"frame_width": 8 * ratio, "frame_height": 8, "pixel_width": round(240 * ratio),
-                     "pixel_height": 240, "media_dir": str(tmp_path / "media")}):
+    with frame_at(ratio, tmp_path / "media"):
         scene, layout = build(clinic20_facts, "en")
         spans = []
         for threshold in STAGES:
@@ -123,7 +122,11 @@ def test_the_panel_spans_the_safe_width_with_text_at_full_size(clinic20_facts, t
             spans.append((scene.humps_panel.get_left()[0], scene.humps_panel.get_right()[0]))
             assert not outside_frame(layout) and not describe(overlapping_texts(layout)), threshold
         width = max(r for _, r in spans) - min(left for left, _ in spans)
-        assert width == pytest.approx(style.safe_width(), abs=0.05)
+        # The panel fills its board, and the board the safe width.
+        assert width == pytest.approx(style.safe_width() - 2 * CARD_PAD, abs=0.05)
+        assert scene.board.width == pytest.approx(style.safe_width(), abs=1e-6)
+        assert scene.board.get_top()[1] >= scene.humps_panel.get_top()[1]
+        assert scene.board.get_bottom()[1] <= scene.humps_panel.get_bottom()[1]
         assert min(unit.font_size for unit in text_units(layout)) >= style.min_readable() - 1e-6
 
 

@@ -79,3 +79,16 @@ def test_a_wrong_pr_curve_is_refused(clinic20_facts, monkeypatch):
 def test_tiny_render(clinic20_facts, tmp_path):
     info, cues = tiny_render("PrevalenceEffect", clinic20_facts, tmp_path, lang="es")
     check_tiny_render(info, cues, PrevalenceEffect.duration(), 6)
+
+
+def test_boards_hold_the_panels_and_the_numbers_are_story_numbers(scenes, small_config):
+    """Each panel stands on its own board; π and precision are tagged; the readout names the class."""
+    from tests.scenes.conftest import box
+
+    scene, layout = scenes["en"]
+    for panel, card in zip((scene.roc, scene.pr), scene.cards, strict=True):
+        (x0, y0, x1, y1), (c0, d0, c1, d1) = box(panel), box(card)
+        assert c0 <= x0 and x1 <= c1 + 1e-6 and d0 <= y0 and y1 <= d1 + 1e-6
+    assert scene.slider.value.story_number and scene.lines["precision"].story_number
+    assert scene.slider.value.font_size >= 32 - 1e-6
+    assert "sick patients" in scene.lines["flagged"].template

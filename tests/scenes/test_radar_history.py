@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from scenes.numbers.radar_history import radar_numbers
-from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
+from tests.scenes.conftest import check_tiny_render, describe, frame_at, outside_frame, overlapping_texts, tiny_render
 
 LANGS = ["en", "es"]
 
@@ -90,13 +90,11 @@ def test_cards_and_timeline_fit(clinic20_facts, lang, scene_config):
 @pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_is_shrunk_and_the_rates_are_story_numbers(clinic20_facts, lang, ratio, tmp_path):
-    from manim import tempconfig
 
     from scenes import style
     from tests.scenes.conftest import text_units
 
-    with tempconfig({"frame_width": 8 * ratio, "frame_height": 8, "pixel_width": round(240 * ratio),
-                     "pixel_height": 240, "media_dir": str(tmp_path / "media")}):
+    with frame_at(ratio, tmp_path / "media"):
         scene, layout = build(clinic20_facts, lang)
         show(scene, 0, len(scene.radar.snapshots))
         for caption in scene.captions.values():

@@ -10,6 +10,7 @@ from scenes.roc_pr_curves import RocPrCurves
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
+    frame_at,
     outside_frame,
     overlapping_texts,
     small_texts,
@@ -85,12 +86,10 @@ def test_story_numbers_are_tagged_and_large(clinic20_facts, small_config):
 @pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
 def test_plots_fill_the_width_without_shrinking_text(clinic20_facts, ratio, tmp_path):
     """The plots reach across the safe width at either aspect; no axis text is scaled below its size."""
-    from manim import tempconfig
 
     from scenes import style
 
-    with tempconfig({"frame_width": 8.0 * ratio, "frame_height": 8.0, "pixel_width": round(240 * ratio),
-                     "pixel_height": 240, "media_dir": str(tmp_path)}):
+    with frame_at(ratio, tmp_path):
         scene = RocPrCurves(clinic20_facts, "en")
         scene.build_layout()
         assert scene.cards.width == pytest.approx(style.safe_width(), abs=0.05)  # the boards span the safe width
