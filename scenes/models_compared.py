@@ -50,8 +50,6 @@ class ModelsCompared(LectureScene):
     plot_gap = 0.7
     #: Gaps between the header band, the plots and the table (frame units).
     band_gap = 0.3
-    #: In a 4:3 frame the boards reach up to the caption: the top third is otherwise mostly gaps between lines.
-    narrow_band_gap = 0.1
     table_gap = 0.35
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
@@ -175,7 +173,7 @@ class ModelsCompared(LectureScene):
         style.fit_width(self.table)
         region = self.table.height
         bottom = -4.0 + style.EDGE_BUFF
-        top = band.get_bottom()[1] - (self.narrow_band_gap if style.narrow() else self.band_gap)
+        top = band.get_bottom()[1] - self.band_gap
         room_height = top - (bottom + region + self.table_gap) - 2 * CARD_PAD
         # Build once to measure what surrounds the axes, then at the side that fills the room.
         probe = self.build_plots(3.0)

@@ -172,15 +172,15 @@ class PrevalenceEffect(LectureScene):
         box = SurroundingRectangle(self.lines["precision"], color=style.HIGHLIGHT, buff=0.1,
                                    stroke_width=style.STROKE_THIN)
         # Over the ROC panel, level with the slider heading the PR board (the panels stand on the boards'
-        # feet, so that band is free); else in the PR board's free top right corner.
+        # feet, so that band is free); else in the PR board's free top right corner. A tall ROC panel leaves
+        # no free place: the label is left out then (the narration says it), never drawn over the axes.
         label = style.text(self.strings["pe_hold"], size=style.SIZE_SMALL, color=style.HIGHLIGHT)
         board = self.cards[0] if self.slider_in_board else self.cards[1]
         label.align_to(board.get_corner(UP + RIGHT) + (DOWN + LEFT) * CARD_PAD, UP + RIGHT)
         if self.slider_in_board:
             label.set_x(board.get_x()).set_y(self.slider.get_y())
-        if label.get_bottom()[1] < self.roc.get_top()[1] + 0.05:  # a tall ROC panel: in its empty lower right
-            label.set_stroke(style.PANEL_FILL, width=4, background=True)
-            label.align_to(self.roc.axes.c2p(0.98, 0.03), DOWN + RIGHT)
+        if label.get_bottom()[1] < self.roc.get_top()[1] + 0.05:
+            return VGroup(rings, box)
         return VGroup(rings, box, label)
 
     @classmethod

@@ -61,6 +61,7 @@ KNOWN_GAPS: dict[tuple[str, str], frozenset[str]] = {
         "RadarHistory": {PSEUDO: "outside overlapping"},
         "OverlappingHumps": {PSEUDO: "composition overlapping too_small"},
         "RocPrCurves": {PSEUDO: "composition outside overlapping"},
+        "ModelsCompared": {PSEUDO: "composition"},
         "HonestThreshold": {PSEUDO: "outside"},
         "PrevalenceEffect": {PSEUDO: "composition overlapping"},
         "AucAsRanking": {PSEUDO: "composition outside"},
