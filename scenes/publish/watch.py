@@ -66,9 +66,9 @@ def watch_and_render(render_args: list[str], config: str | None, interval: float
     """Render once, then again after every settled change, until interrupted (or ``max_renders``)."""
     files = watched_files(render_args, config)
     echo("watching: " + (", ".join(str(f) for f in files) or "nothing (built-in data, no umbral.toml)"))
+    state = _state(files)  # before rendering: a change made while the first render runs is seen after it
     _render(render_args, config, echo)
     renders = 1
-    state = _state(files)
     while max_renders is None or renders < max_renders:
         time.sleep(interval)
         current = _state(files)
