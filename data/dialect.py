@@ -17,7 +17,7 @@ from pathlib import Path
 
 from data.dataset import DataError
 
-__all__ = ["COMMA_DECIMAL", "DELIMITER_NAMES", "Dialect", "text_table", "unbalanced_quote_line", "utf8"]
+__all__ = ["COMMA_DECIMAL", "DELIMITER_NAMES", "Dialect", "check_quotes", "text_table", "utf8"]
 
 #: The delimiters looked for, with the names the report and the errors use.
 DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar"}
@@ -147,6 +147,13 @@ def _decimal(raw: bytes, delimiter: str) -> str:
     commas = sum(bool(COMMA_DECIMAL.match(cell)) for cell in cells)
     points = sum(bool(_DOT_DECIMAL.match(cell)) for cell in cells)
     return "," if commas > points else "."
+
+
+def check_quotes(text: str, path: Path) -> None:
+    """A :class:`DataError` naming the line of a quote that is never closed (else the rest of the file is one cell)."""
+    opened = unbalanced_quote_line(text)
+    if opened is not None:
+        raise DataError(f"{path}: a quote opened on line {opened} is never closed; close it (\"...\") or remove it")
 
 
 def unbalanced_quote_line(text: str) -> int | None:

@@ -214,7 +214,7 @@ def _read_frame(path: Path, raw: bytes):
     """The raw table as a pandas DataFrame, with the same header checks as scores files."""
     import pandas as pd  # lazy: importing `data` must stay cheap
 
-    from data.dialect import DELIMITER_NAMES, text_table, unbalanced_quote_line
+    from data.dialect import DELIMITER_NAMES, check_quotes, text_table
     from data.tables import file_kind
 
     kind = file_kind(path)
@@ -235,9 +235,7 @@ def _read_frame(path: Path, raw: bytes):
         text = data.decode("utf-8")
         header = next(csv.reader(io.StringIO(text), delimiter=dialect.delimiter), [])
         validate.check_unique_columns([name.strip() for name in header], path)
-        opened = unbalanced_quote_line(text)
-        if opened is not None:
-            raise DataError(f"{path}: a quote opened on line {opened} is never closed; close it or remove it")
+        check_quotes(text, path)
         try:
             frame = pd.read_csv(io.StringIO(text), skipinitialspace=True, sep=dialect.delimiter,
                                 decimal=dialect.decimal)

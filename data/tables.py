@@ -18,7 +18,7 @@ import numpy as np
 
 from data import validate
 from data.dataset import DataError
-from data.dialect import COMMA_DECIMAL, DELIMITER_NAMES, Dialect, text_table, unbalanced_quote_line
+from data.dialect import COMMA_DECIMAL, DELIMITER_NAMES, Dialect, check_quotes, text_table
 
 __all__ = ["Table", "read_table"]
 
@@ -185,10 +185,7 @@ def _read_csv(raw: bytes, path: Path) -> Table:
 
 
 def _read_csv_python(text: str, path: Path, dialect: Dialect) -> Table:
-    opened = unbalanced_quote_line(text)
-    if opened is not None:
-        raise DataError(f"{path}: a quote opened on line {opened} is never closed; close it (\"...\") or "
-                        "remove it")
+    check_quotes(text, path)
     try:
         rows = [row for row in csv.reader(io.StringIO(text), delimiter=dialect.delimiter)
                 if row and any(cell.strip() for cell in row)]
