@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from metrics.point import ppv_at_prevalence
+from metrics.validation import check_nonnegative, check_number, check_rate
 
 __all__ = ["expected_counts", "pr_curve_at_prevalence"]
 
@@ -43,9 +44,10 @@ def expected_counts(sensitivity, fpr, prevalence_value, n=1000.0):
     >>> [round(c, 1) for c in expected_counts(0.8, 2 / 15, 0.01)]
     [8.0, 132.0, 2.0, 858.0]
     """
-    sens = np.asarray(sensitivity, dtype=float)
-    rate = np.asarray(fpr, dtype=float)
-    pi = np.asarray(prevalence_value, dtype=float)
+    sens = np.asarray(check_rate(sensitivity, "sensitivity"))
+    rate = np.asarray(check_rate(fpr, "fpr"))
+    pi = np.asarray(check_rate(prevalence_value, "prevalence"))
+    n = check_nonnegative(check_number(n, "n"), "n")
     positives, negatives = pi * n, (1.0 - pi) * n
     counts = (sens * positives, rate * negatives, (1.0 - sens) * positives, (1.0 - rate) * negatives)
     return tuple(float(c) if c.ndim == 0 else c for c in counts)
@@ -80,11 +82,10 @@ def pr_curve_at_prevalence(fpr, tpr, prevalence_value):
     >>> precision.round(3).tolist(), recall.tolist()
     ([1.0, 1.0, 0.667, 0.5], [0.0, 0.5, 1.0, 1.0])
     """
-    fpr = np.asarray(fpr, dtype=float)
-    tpr = np.asarray(tpr, dtype=float)
+    fpr = np.asarray(check_rate(fpr, "fpr"))
+    tpr = np.asarray(check_rate(tpr, "tpr"))
     if fpr.shape != tpr.shape or fpr.ndim != 1 or fpr.size < 2:
         raise ValueError("fpr and tpr must be 1-D ROC points of the same length (at least 2)")
-    if not 0.0 < prevalence_value < 1.0:
-        raise ValueError(f"prevalence must be strictly between 0 and 1, got {prevalence_value!r}")
+    prevalence_value = check_rate(check_number(prevalence_value, "prevalence"), "prevalence", open_interval=True)
     precision = np.r_[1.0, ppv_at_prevalence(tpr[1:], fpr[1:], prevalence_value)]
     return precision, tpr.copy()

@@ -19,6 +19,7 @@ import math
 import numpy as np
 
 from metrics import point
+from metrics.validation import check_nonnegative, check_number, check_positive_int, check_rate
 
 __all__ = [
     "AP_STEPS", "BINORMAL_METRICS", "BINORMAL_POPULATION", "binormal_auc", "binormal_average_precision",
@@ -39,11 +40,17 @@ _TIE = 1e-12
 _erfc = np.frompyfunc(math.erfc, 1, 1)
 
 
-def _check(d: float, prevalence: float) -> None:
-    if not (math.isfinite(d) and d >= 0):
-        raise ValueError(f"separation d = {d} must be a finite number >= 0")
-    if not 0 < prevalence < 1:
-        raise ValueError(f"prevalence π = {prevalence} must lie strictly between 0 and 1")
+def _check(d: float, prevalence: float, theta: float | None = None, population: int | None = None,
+           cost_ratio: float | None = None) -> None:
+    """``ValueError`` unless d >= 0, 0 < π < 1, 0 <= θ <= 1, M a whole number >= 1 and the ratio >= 0."""
+    check_nonnegative(check_number(d, "separation d"), "separation d")
+    check_rate(check_number(prevalence, "prevalence π"), "prevalence π", open_interval=True)
+    if theta is not None:
+        check_rate(check_number(theta, "threshold θ"), "threshold θ")
+    if population is not None:
+        check_positive_int(population, "population M")
+    if cost_ratio is not None:
+        check_nonnegative(check_number(cost_ratio, "cost ratio"), "cost ratio")
 
 
 def normal_cdf(z):
@@ -70,6 +77,7 @@ def binormal_positives(prevalence: float, population: int = BINORMAL_POPULATION)
     >>> binormal_positives(0.10), binormal_positives(0.0125)
     (100, 13)
     """
+    _check(0.0, prevalence, population=population)
     return math.floor(population * prevalence + 0.5)
 
 
@@ -98,7 +106,7 @@ def binormal_threshold_x(theta: float, d: float, prevalence: float) -> float:
     >>> round(binormal_threshold_x(0.5, 1.5, 0.5), 12)
     0.75
     """
-    _check(d, prevalence)
+    _check(d, prevalence, theta)
     if not (d > 0 and 0 < theta < 1):
         raise ValueError("x_θ exists only for d > 0 and 0 < θ < 1")
     return (math.log(theta / (1 - theta)) - math.log(prevalence / (1 - prevalence)) + d * d / 2) / d
@@ -118,7 +126,7 @@ def binormal_rates(theta: float, d: float, prevalence: float) -> tuple[float, fl
     >>> binormal_rates(0.05, 0.0, 0.1), binormal_rates(0.2, 0.0, 0.1)
     ((1.0, 1.0), (0.0, 0.0))
     """
-    _check(d, prevalence)
+    _check(d, prevalence, theta)
     if theta <= 0:
         return 1.0, 1.0
     if theta >= 1:
@@ -142,6 +150,7 @@ def binormal_counts(theta: float, d: float, prevalence: float,
     >>> binormal_counts(0.0, 1.5, 0.10), binormal_counts(1.0, 1.5, 0.10)
     ((100, 900, 0, 0), (0, 0, 100, 900))
     """
+    _check(d, prevalence, theta, population)
     tpr, fpr = binormal_rates(theta, d, prevalence)
     positives = binormal_positives(prevalence, population)
     negatives = population - positives
@@ -162,6 +171,7 @@ def binormal_metrics(theta: float, d: float, prevalence: float, cost_ratio: floa
     >>> values["tp"], values["cost"], round(values["precision"], 4)
     (24, 772.0, 0.6667)
     """
+    _check(d, prevalence, theta, population, cost_ratio)
     tp, fp, fn, tn = counts = binormal_counts(theta, d, prevalence, population)
     return {
         "tp": tp, "fp": fp, "fn": fn, "tn": tn,
@@ -187,8 +197,7 @@ def binormal_auc(d: float) -> float:
     >>> round(binormal_auc(1.5), 4)
     0.8556
     """
-    if not (math.isfinite(d) and d >= 0):
-        raise ValueError(f"separation d = {d} must be a finite number >= 0")
+    d = check_nonnegative(check_number(d, "separation d"), "separation d")
     return normal_cdf(d / math.sqrt(2.0))
 
 
@@ -244,6 +253,7 @@ def binormal_bins(d: float, prevalence: float, population: int = BINORMAL_POPULA
     >>> int(np.argmax(bins["positive"])), float(bins["positive"].sum()), float(bins["negative"][5])
     (5, 100.0, 900.0)
     """
+    _check(d, prevalence, population=population)
     positives = binormal_positives(prevalence, population)
     edges = [binormal_rates(k / 50, d, prevalence) for k in range(51)]
     tpr = np.array([rates[0] for rates in edges])
@@ -264,6 +274,7 @@ def binormal_min_cost_threshold(d: float, prevalence: float, cost_ratio: float,
     >>> binormal_min_cost_threshold(0.0, 0.10, cost_ratio=1)  # flag nobody: 100 misses beat 900 alarms
     1.0
     """
+    _check(d, prevalence, population=population, cost_ratio=cost_ratio)
     costs = np.array([binormal_metrics(theta, d, prevalence, cost_ratio, population)["cost"]
                       for theta in _HUNDREDTHS])
     best = np.flatnonzero(costs <= costs.min() + _TIE)

@@ -16,6 +16,7 @@ import numpy as np
 
 from metrics import point
 from metrics.sweep import GRID, Snapshot, Sweep
+from metrics.validation import check_choice, check_costs, check_counts, check_positive_int, check_sweep
 
 __all__ = [
     "CHOICE_RULES", "CHOICE_STEPS", "DEFAULT_RESAMPLES", "ThresholdChoice", "Wobble",
@@ -51,6 +52,7 @@ def choice_grid(step: str, sweep: Sweep) -> np.ndarray:
     >>> choice_grid("0.01", Sweep.from_scores([0, 1], [0.2, 0.8]))[:3].tolist()
     [0.0, 0.01, 0.02]
     """
+    check_sweep(sweep)
     if step == "0.02":
         return GRID
     if step == "0.01":
@@ -67,6 +69,8 @@ def rule_metric(rule: str, tp, fp, fn, tn, cost_fn: float = 10.0, cost_fp: float
     max_f1: F1; youden: J = recall - FPR; closest: distance to (0, 1) in ROC space (lower is
     better); target_recall: recall; target_precision: precision.
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
+    cost_fn, cost_fp = check_costs(cost_fn, cost_fp)
     if rule == "min_cost":
         return cost_fn * np.asarray(fn, dtype=float) + cost_fp * np.asarray(fp, dtype=float)
     if rule == "max_f1":
@@ -120,6 +124,7 @@ def choose_threshold(sweep: Sweep, rule: str, grid=GRID, cost_fn: float = 10.0, 
     >>> choose_threshold(sweep, "max_f1")
     0.4
     """
+    check_choice(sweep, cost_fn, cost_fp, grid, target_recall=target_recall, target_precision=target_precision)
     metric = rule_metric(rule, *sweep.counts(grid), cost_fn, cost_fp)
     index = int(_pick(rule, metric, _target(rule, target_recall, target_precision))[0])
     return None if index < 0 else float(np.asarray(grid)[index])
@@ -186,6 +191,9 @@ def wobble(choosing: Sweep, reporting: Sweep, rule: str, grid=GRID, resamples: i
     that follow a multinomial over the cells' shares; drawing those counts directly is the
     same bootstrap without materialising n indices per resample.
     """
+    check_choice((choosing, reporting), cost_fn, cost_fp, grid, target_recall=target_recall,
+                 target_precision=target_precision)
+    resamples = check_positive_int(resamples, "resamples")
     grid = np.asarray(grid, dtype=float)
     cells = _bin_counts(choosing, grid)
     rng = np.random.default_rng(seed)
@@ -257,6 +265,8 @@ def choose_then_report(choosing: Sweep, reporting: Sweep, rule: str = "min_cost"
     For ``grid`` = the choosing split's distinct scores, the peek searches the reporting
     split's own distinct scores (each split's exact grid).
     """
+    check_choice((choosing, reporting), cost_fn, cost_fp, grid, target_recall=target_recall,
+                 target_precision=target_precision)
     exact = grid is choosing.distinct_scores
     report_grid = reporting.distinct_scores if exact else grid
     targets = {"target_recall": target_recall, "target_precision": target_precision}

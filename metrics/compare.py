@@ -137,6 +137,14 @@ def compare_models(scores: dict, choose_on: str, report_on: str, settings: Choic
     note : str, optional
         One line shown with the result (e.g. that choosing on train is optimistic).
     """
+    if not isinstance(scores, dict) or not scores:
+        raise ValueError("scores must be a non-empty dict: model name -> ((y_true, y_score) to choose on, "
+                         "(y_true, y_score) to report on)")
+    if not isinstance(settings, ChoiceSettings):
+        raise ValueError(f"settings must be a ChoiceSettings, not {type(settings).__name__}")
+    for model, splits in scores.items():
+        if not (isinstance(splits, tuple | list) and len(splits) == 2 and all(len(pair) == 2 for pair in splits)):
+            raise ValueError(f"model {model!r}: give ((y_true, y_score) to choose on, (y_true, y_score) to report on)")
     results = tuple(_model_result(model, choosing, reporting, settings)
                     for model, (choosing, reporting) in scores.items())
     return Comparison(choose_on=choose_on, report_on=report_on, settings=settings, models=results, note=note)

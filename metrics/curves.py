@@ -10,7 +10,7 @@ import numpy as np
 
 from metrics.point import safe_ratio
 from metrics.sweep import Sweep
-from metrics.validation import check_binary_scores
+from metrics.validation import check_probabilities
 
 __all__ = [
     "average_precision",
@@ -38,7 +38,13 @@ def _descending_steps(y_true, y_score):
 
 def _steps(y_true, y_score=None) -> Sweep:
     """A :class:`Sweep` given, or one built from labels and scores."""
-    return y_true if isinstance(y_true, Sweep) and y_score is None else Sweep.from_scores(y_true, y_score)
+    if isinstance(y_true, Sweep):
+        if y_score is not None:
+            raise ValueError("give either a Sweep or (y_true, y_score), not a Sweep and scores")
+        return y_true
+    if y_score is None:
+        raise ValueError("y_score is missing: give (y_true, y_score), or a Sweep built from them")
+    return Sweep.from_scores(y_true, y_score)
 
 
 def roc_curve(y_true, y_score=None):
@@ -126,13 +132,16 @@ def log_loss(y_true, y_score):
 
     Scores are clipped to ``[eps, 1 - eps]`` (float64 eps) first. Range 0..inf;
     0 for certain correct answers, ``ln 2 = 0.693`` for always saying 0.5.
+    Scores must be probabilities in [0, 1] (a ``ValueError`` otherwise, as
+    scikit-learn); one-class truth is allowed (scikit-learn then asks for its
+    ``labels`` argument, and gives the same value with ``labels=[0, 1]``).
 
     Examples
     --------
     >>> round(log_loss([1, 0], [0.5, 0.5]), 3)
     0.693
     """
-    y_true, y_score = check_binary_scores(y_true, y_score)
+    y_true, y_score = check_probabilities(y_true, y_score, "log_loss")
     p = np.clip(y_score, LOG_LOSS_EPS, 1.0 - LOG_LOSS_EPS)
     # One logarithm per sample: of p for a positive, of 1 - p (log1p keeps its precision) for a negative.
     positive = y_true == 1
@@ -155,8 +164,5 @@ def brier_score(y_true, y_score):
     Scores must be probabilities in [0, 1] (a ``ValueError`` otherwise, as
     scikit-learn).
     """
-    y_true, y_score = check_binary_scores(y_true, y_score)
-    if y_score.size and (y_score.min() < 0 or y_score.max() > 1):
-        raise ValueError(f"brier_score needs probabilities in [0, 1]; got scores from {y_score.min():g} "
-                         f"to {y_score.max():g}")
+    y_true, y_score = check_probabilities(y_true, y_score, "brier_score")
     return float(np.mean((y_score - y_true) ** 2))

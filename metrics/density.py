@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics.validation import check_binary_scores, check_finite, check_grid, check_number, check_positive_int
+
 __all__ = ["BINS", "DENSITY_GRID", "EXACT_LIMIT", "ClassDensities", "bandwidth", "class_densities", "kde_counts"]
 
 #: The 401 scores 0.0000, 0.0025, ..., 1.0000 where humps are evaluated.
@@ -72,7 +74,7 @@ def bandwidth(scores, rule: str = "scott") -> float:
     >>> bandwidth([0.4])
     0.02
     """
-    scores = np.asarray(scores, dtype=float)
+    scores = check_finite(scores, "scores")
     n = scores.size
     if rule not in ("scott", "silverman"):
         raise ValueError(f"unknown bandwidth rule {rule!r}; use 'scott' or 'silverman'")
@@ -149,10 +151,13 @@ def kde_counts(scores, grid=DENSITY_GRID, h: float | None = None, rule: str = "s
     >>> round(float(np.trapezoid(density, grid)), 2)
     3.0
     """
-    scores = np.asarray(scores, dtype=float).ravel()
-    grid = np.asarray(grid, dtype=float)
+    scores = check_finite(scores, "scores")
+    grid = check_grid(grid)
     if method not in ("auto", "exact", "binned"):
         raise ValueError(f"unknown method {method!r}; use 'auto', 'exact' or 'binned'")
+    bins = check_positive_int(bins, "bins")
+    if h is not None and not check_number(h, "h") > 0:
+        raise ValueError(f"the bandwidth h must be > 0, not {h!r}")
     if scores.size == 0:
         return np.zeros(grid.shape)
     h = bandwidth(scores, rule) if h is None else float(h)
@@ -213,13 +218,12 @@ def class_densities(y_true, y_score, grid=DENSITY_GRID, rule: str = "scott",
     >>> round(humps.area("positives"), 2), round(humps.area("negatives"), 2)
     (2.0, 3.0)
     """
-    y_true = np.asarray(y_true).ravel()
-    y_score = np.asarray(y_score, dtype=float).ravel()
-    if y_true.shape != y_score.shape:
-        raise ValueError(f"y_true has {y_true.size} labels but y_score has {y_score.size} scores")
+    y_true, y_score = check_binary_scores(y_true, y_score)
+    if method not in ("auto", "exact", "binned"):
+        raise ValueError(f"unknown method {method!r}; use 'auto', 'exact' or 'binned'")
     if method == "auto":
         method = "binned" if y_score.size > EXACT_LIMIT else "exact"
-    grid = np.asarray(grid, dtype=float)
+    grid = check_grid(grid)
     positive, negative = y_score[y_true == 1], y_score[y_true != 1]
     h_pos, h_neg = bandwidth(positive, rule), bandwidth(negative, rule)
     return ClassDensities(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics.point import safe_ratio
+from metrics.validation import check_nonnegative
 
 __all__ = ["MulticlassReport", "confusion_matrix", "multiclass_report"]
 
@@ -93,9 +94,14 @@ def multiclass_report(matrix, labels=None) -> MulticlassReport:
     >>> [round(v, 3) for v in r.f1], round(r.macro["f1"], 3), round(r.micro["f1"], 3)
     ([0.784, 0.566, 0.667], 0.672, 0.7)
     """
-    m = np.asarray(matrix, dtype=np.int64)
-    if m.ndim != 2 or m.shape[0] != m.shape[1]:
-        raise ValueError("the confusion matrix must be square")
+    counts = check_nonnegative(matrix, "the confusion matrix")
+    if np.ndim(counts) != 2 or counts.shape[0] != counts.shape[1] or counts.size == 0:
+        raise ValueError(f"the confusion matrix must be square (K x K, K >= 1), not of shape {np.shape(counts)}")
+    if (counts != np.round(counts)).any():
+        raise ValueError("the confusion matrix must hold whole counts")
+    if labels is not None and len(labels) != len(counts):
+        raise ValueError(f"{len(labels)} labels for a {len(counts)} x {len(counts)} matrix; give one per class")
+    m = counts.astype(np.int64)
     tp = np.diag(m)
     predicted = m.sum(axis=0)
     support = m.sum(axis=1)

@@ -12,12 +12,16 @@ Conventions used everywhere in umbral:
   ``zero_division=0``.
 
 Every function accepts plain ints or NumPy arrays of counts (one entry per
-threshold) and returns a float or a float array of the same shape.
+threshold) and returns a float or a float array of the same shape. Counts must
+be finite numbers >= 0 of one shape, rates lie in 0..1 (a ``ValueError`` naming
+the argument otherwise, as :func:`~metrics.validation.check_binary_scores`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from metrics.validation import check_counts, check_nonnegative, check_rate
 
 __all__ = [
     "accuracy",
@@ -79,6 +83,7 @@ def accuracy(tp, fp, fn, tn):
     >>> accuracy(4, 2, 1, 13)
     0.85
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     return safe_ratio(np.add(tp, tn), np.add(np.add(tp, fp), np.add(fn, tn)))
 
 
@@ -93,6 +98,7 @@ def precision(tp, fp, fn=0, tn=0):
     >>> round(precision(4, 2), 3)
     0.667
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     return safe_ratio(tp, np.add(tp, fp))
 
 
@@ -106,6 +112,7 @@ def recall(tp, fp=0, fn=0, tn=0):
     >>> recall(4, 2, 1, 13)
     0.8
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     return safe_ratio(tp, np.add(tp, fn))
 
 
@@ -119,6 +126,7 @@ def specificity(tp, fp, fn, tn):
     >>> round(specificity(4, 2, 1, 13), 3)
     0.867
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     return safe_ratio(tn, np.add(tn, fp))
 
 
@@ -132,6 +140,7 @@ def false_positive_rate(tp, fp, fn, tn):
     >>> round(false_positive_rate(4, 2, 1, 13), 3)
     0.133
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     return safe_ratio(fp, np.add(fp, tn))
 
 
@@ -146,6 +155,7 @@ def negative_predictive_value(tp, fp, fn, tn):
     >>> round(negative_predictive_value(4, 2, 1, 13), 3)
     0.929
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     return safe_ratio(tn, np.add(tn, fn))
 
 
@@ -164,6 +174,7 @@ def f_beta(tp, fp, fn, tn=0, beta=1.0):
     >>> f_beta(4, 2, 1, 13, beta=float("inf"))
     0.8
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     if isinstance(beta, bool) or not isinstance(beta, (int, float, np.integer, np.floating)) or np.isnan(beta):
         raise ValueError(f"beta must be a number >= 0, not {beta!r}")
     if beta < 0:
@@ -204,6 +215,7 @@ def balanced_accuracy(tp, fp, fn, tn):
     >>> balanced_accuracy(3, 0, 1, 0)  # no negatives: the recall
     0.75
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     tpr, tnr = np.asarray(recall(tp, fp, fn, tn)), np.asarray(specificity(tp, fp, fn, tn))
     positives, negatives = np.add(tp, fn), np.add(tn, fp)
     mean = np.where(negatives == 0, tpr, np.where(positives == 0, tnr, (tpr + tnr) / 2.0))
@@ -222,7 +234,7 @@ def matthews_corrcoef(tp, fp, fn, tn):
     >>> round(matthews_corrcoef(4, 2, 1, 13), 3)
     0.63
     """
-    tp, fp, fn, tn = (np.asarray(v, dtype=float) for v in (tp, fp, fn, tn))
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     denominator = np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
     return safe_ratio(tp * tn - fp * fn, denominator)
 
@@ -235,6 +247,7 @@ def prevalence(tp, fp, fn, tn):
     >>> prevalence(4, 2, 1, 13)
     0.25
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
     return safe_ratio(np.add(tp, fn), np.add(np.add(tp, fp), np.add(fn, tn)))
 
 
@@ -249,6 +262,8 @@ def expected_cost(tp, fp, fn, tn, cost_fn=10.0, cost_fp=1.0):
     >>> expected_cost(4, 2, 1, 13, cost_fn=10, cost_fp=1)
     12.0
     """
+    tp, fp, fn, tn = check_counts(tp, fp, fn, tn)
+    cost_fn, cost_fp = check_nonnegative(cost_fn, "cost_fn"), check_nonnegative(cost_fp, "cost_fp")
     return _plain(np.multiply(cost_fn, fn) + np.multiply(cost_fp, fp))
 
 
@@ -266,6 +281,8 @@ def ppv_at_prevalence(sensitivity, fpr, prevalence_value):
     >>> round(ppv_at_prevalence(0.8, 2 / 15, 0.01), 3)
     0.057
     """
+    sensitivity, fpr = check_rate(sensitivity, "sensitivity"), check_rate(fpr, "fpr")
+    prevalence_value = check_rate(prevalence_value, "prevalence")
     hits = np.multiply(sensitivity, prevalence_value)
     false_alarms = np.multiply(fpr, np.subtract(1.0, prevalence_value))
     return safe_ratio(hits, hits + false_alarms)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from metrics import curves
 from metrics.sweep import GRID, Snapshot, Sweep
 from metrics.thresholds import choose_thresholds
+from metrics.validation import check_number, check_sweep
 
 __all__ = ["REPORT_KEYS", "build_report"]
 
@@ -33,6 +34,8 @@ def build_report(
     ``majority_baseline_accuracy`` is the accuracy of always predicting the
     larger class: the bar any real model must clear.
     """
+    check_sweep(sweep)
+    threshold = check_number(threshold, "threshold")
     snapshot: Snapshot = sweep.at(threshold)
     y_true, y_score = sweep.y_true, sweep.y_score
     values = snapshot.as_dict()

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from metrics import point
-from metrics.validation import check_binary_scores
+from metrics.validation import check_binary_scores, check_positive_int
 
 __all__ = ["GRID", "Snapshot", "Sweep", "grid_counts"]
 
@@ -226,6 +226,7 @@ def grid_counts(y_true, y_score, n_steps: int = 50):
         ``tp[k]`` = positives with ``score >= k / n_steps``.
     """
     y_true, y_score = check_binary_scores(y_true, y_score)
+    n_steps = check_positive_int(n_steps, "n_steps")
     grid = np.arange(n_steps + 1) / n_steps
     counts = np.zeros(2 * (n_steps + 2), dtype=np.int64)
     # Blocks that fit in the CPU cache: the same passes run ~2.5x faster than

@@ -12,6 +12,7 @@ import numpy as np
 
 from metrics import point
 from metrics.sweep import GRID, Sweep
+from metrics.validation import check_choice, check_costs
 
 __all__ = [
     "RULES",
@@ -85,6 +86,7 @@ def tied_thresholds(sweep: Sweep, rule: str, cost_fn: float = 10.0, cost_fp: flo
     >>> tied_thresholds(sweep, "min_expected_cost", cost_fn=3, cost_fp=1).tolist()
     [0.12, 0.14, 0.16, 0.18, 0.2, 0.22, 0.24, 0.26, 0.28, 0.3]
     """
+    check_choice(sweep, cost_fn, cost_fp, grid)
     return _best(grid_scores(sweep, rule, cost_fn, cost_fp, grid), grid)
 
 
@@ -98,7 +100,10 @@ def cost_ratio_threshold(cost_fn: float, cost_fp: float) -> float:
     --------
     >>> round(cost_ratio_threshold(cost_fn=10, cost_fp=1), 4)
     0.0909
+
+    Both costs must be numbers >= 0, not both 0 (a ``ValueError`` otherwise).
     """
+    cost_fn, cost_fp = check_costs(cost_fn, cost_fp)
     return cost_fp / (cost_fp + cost_fn)
 
 
@@ -143,4 +148,5 @@ def choose_thresholds(
     grid=GRID,
 ) -> dict:
     """The threshold each rule in :data:`RULES` picks for ``sweep`` (see :func:`thresholds_from_rates`)."""
+    check_choice(sweep, cost_fn, cost_fp, grid, target_recall=target_recall, target_precision=target_precision)
     return thresholds_from_rates(grid_rates(sweep, grid), cost_fn, cost_fp, target_recall, target_precision, grid)

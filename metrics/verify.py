@@ -9,6 +9,7 @@ import numpy as np
 from metrics.curves import roc_curve
 from metrics.sweep import GRID, Sweep
 from metrics.thresholds import thresholds_from_rates
+from metrics.validation import check_grid, check_sweep
 
 __all__ = ["VerificationError", "verify", "verify_comparison", "verify_lab_numbers"]
 
@@ -177,8 +178,11 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
     """
     from sklearn import metrics as skm
 
+    check_sweep(sweep)
+    if report is not None and not isinstance(report, dict):
+        raise ValueError(f"report must be the dict build_report returns, not {type(report).__name__}")
     y_true, y_score = sweep.y_true, sweep.y_score
-    grid = np.asarray(grid, dtype=float)
+    grid = check_grid(grid)
     sklearn_counts = _Theirs(skm, y_true, y_score)
     theirs = _grid_expected(*sklearn_counts.counts(grid))
     _compare_snapshots([snapshot.as_dict() for snapshot in sweep.grid(grid)], theirs)

@@ -80,8 +80,8 @@ def test_ties_go_to_the_highest_threshold():
 
 
 def test_a_target_never_reached_is_none():
-    sweep = Sweep.from_scores([1, 0, 1, 0], [0.9, 0.8, 0.2, 0.1])
-    assert choose_threshold(sweep, "target_precision", GRID, target_precision=1.01) is None
+    sweep = Sweep.from_scores([0, 1, 0, 1], [0.9, 0.8, 0.2, 0.1])  # precision never above 1/2
+    assert choose_threshold(sweep, "target_precision", GRID, target_precision=0.9) is None
 
 
 @pytest.mark.parametrize("rule", list(CHOICE_RULES))
@@ -134,7 +134,9 @@ def test_wobble_is_seeded_and_counts_misses():
     assert np.array_equal(first.thetas, again.thetas)
     other = wobble(sweep, sweep, "min_cost", GRID, 100, seed=8)
     assert not np.array_equal(first.thetas, other.thetas)
-    never = wobble(sweep, sweep, "target_precision", GRID, 50, target_precision=1.01)
+    # Positives only at 0.1, below 150 negatives at 0.9: no θ flags positives alone, in any resample.
+    hopeless = Sweep.from_scores([1] * 150 + [0] * 300, [0.1] * 150 + [0.9] * 150 + [0.1] * 150)
+    never = wobble(hopeless, hopeless, "target_precision", GRID, 50, target_precision=1.0)
     assert never.missing == 50 and never.theta_low is None and np.isnan(never.thetas).all()
 
 
