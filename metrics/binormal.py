@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from metrics import point
-from metrics.validation import check_nonnegative, check_number, check_positive_int, check_rate
+from metrics.validation import check_nonnegative, check_number, check_numbers, check_positive_int, check_rate
 
 __all__ = [
     "AP_STEPS", "BINORMAL_METRICS", "BINORMAL_POPULATION", "binormal_auc", "binormal_average_precision",
@@ -40,16 +40,18 @@ _TIE = 1e-12
 _erfc = np.frompyfunc(math.erfc, 1, 1)
 
 
-def _check(d: float, prevalence: float, theta: float | None = None, population: int | None = None,
-           cost_ratio: float | None = None) -> None:
+_UNSET = object()
+
+
+def _check(d: float, prevalence: float, theta=_UNSET, population=_UNSET, cost_ratio=_UNSET) -> None:
     """``ValueError`` unless d >= 0, 0 < π < 1, 0 <= θ <= 1, M a whole number >= 1 and the ratio >= 0."""
     check_nonnegative(check_number(d, "separation d"), "separation d")
     check_rate(check_number(prevalence, "prevalence π"), "prevalence π", open_interval=True)
-    if theta is not None:
+    if theta is not _UNSET:
         check_rate(check_number(theta, "threshold θ"), "threshold θ")
-    if population is not None:
+    if population is not _UNSET:
         check_positive_int(population, "population M")
-    if cost_ratio is not None:
+    if cost_ratio is not _UNSET:
         check_nonnegative(check_number(cost_ratio, "cost ratio"), "cost ratio")
 
 
@@ -63,7 +65,7 @@ def normal_cdf(z):
     >>> round(normal_cdf(1.96), 4)
     0.975
     """
-    z = np.asarray(z, dtype=float)
+    z = np.asarray(check_numbers(z, "z"))
     if z.ndim == 0:
         return 0.5 * math.erfc(-float(z) / math.sqrt(2.0))
     return 0.5 * _erfc(-z / math.sqrt(2.0)).astype(float)

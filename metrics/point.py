@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics.validation import check_counts, check_nonnegative, check_rate
+from metrics.validation import check_counts, check_nonnegative, check_numbers, check_rate
 
 __all__ = [
     "accuracy",
@@ -61,8 +61,8 @@ def safe_ratio(numerator, denominator):
     >>> safe_ratio(0, 0)
     0.0
     """
-    num = np.asarray(numerator, dtype=float)
-    den = np.asarray(denominator, dtype=float)
+    num = np.asarray(check_numbers(numerator, "numerator"))
+    den = np.asarray(check_numbers(denominator, "denominator"))
     out = np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
     return _plain(out)
 

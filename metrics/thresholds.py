@@ -69,6 +69,7 @@ def grid_rates(sweep: Sweep, grid=GRID) -> dict:
 
 def grid_scores(sweep: Sweep, rule: str, cost_fn: float = 10.0, cost_fp: float = 1.0, grid=GRID):
     """The value each grid threshold gets under ``rule``; higher is better."""
+    check_choice(sweep, cost_fn, cost_fp, grid)
     return rule_scores(rule, grid_rates(sweep, grid), cost_fn, cost_fp)
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "check_grid",
     "check_nonnegative",
     "check_number",
+    "check_numbers",
     "check_positive_int",
     "check_probabilities",
     "check_rate",
@@ -55,12 +56,19 @@ def check_probabilities(y_true, y_score, function: str):
     return labels, scores
 
 
+def check_numbers(values, name: str):
+    """Numbers (a float or an array; inf allowed), refusing text, None and other objects."""
+    array = _numbers(values, name)
+    return float(array) if array.ndim == 0 else array
+
+
 def _numbers(values, name: str) -> np.ndarray:
     """``values`` as a float array; text, None and other objects are refused (booleans count as 0/1)."""
     array = np.asarray(values)
-    if array.dtype.kind == "O":  # e.g. a pandas object column of numbers
+    if array.dtype.kind == "O":  # e.g. a pandas object column of numbers; None would become NaN
         try:
-            return array.astype(float)
+            if not any(value is None or isinstance(value, str) for value in array.ravel()):
+                return array.astype(float)
         except (TypeError, ValueError):
             pass
     elif array.dtype.kind in "biuf":
@@ -90,13 +98,14 @@ def check_nonnegative(value, name: str):
     return float(array) if array.ndim == 0 else array
 
 
-def check_counts(*counts, names=("tp", "fp", "fn", "tn")):
+def check_counts(tp, fp, fn, tn):
     """The four cells of a 2x2 grid (numbers or arrays of the same shape), as float arrays.
 
     Counts may be fractional (expected counts at another prevalence) but never negative,
     NaN or infinite; arrays must broadcast to one shape (one entry per threshold).
     """
-    arrays = [check_nonnegative(value, name) for value, name in zip(counts, names, strict=True)]
+    names = ("tp", "fp", "fn", "tn")
+    arrays = [check_nonnegative(value, name) for value, name in zip((tp, fp, fn, tn), names, strict=True)]
     try:
         np.broadcast_shapes(*(np.shape(a) for a in arrays))
     except ValueError:

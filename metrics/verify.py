@@ -9,7 +9,7 @@ import numpy as np
 from metrics.curves import roc_curve
 from metrics.sweep import GRID, Sweep
 from metrics.thresholds import thresholds_from_rates
-from metrics.validation import check_grid, check_sweep
+from metrics.validation import check_binary_scores, check_grid, check_nonnegative, check_number, check_rate, check_sweep
 
 __all__ = ["VerificationError", "verify", "verify_comparison", "verify_lab_numbers"]
 
@@ -229,7 +229,10 @@ def verify_comparison(comparison) -> bool:
     from sklearn import metrics as skm
 
     from metrics.choice import _pick, _target, rule_metric
+    from metrics.compare import Comparison
 
+    if not isinstance(comparison, Comparison):
+        raise ValueError(f"expected the Comparison compare_models returns, not {type(comparison).__name__}")
     s = comparison.settings
     for result in comparison.models:
         c = result.choice
@@ -266,6 +269,12 @@ def verify_lab_numbers(y_true, y_score, thresholds, tp, fp, vertex_tp, vertex_fp
     """
     from sklearn import metrics as skm
 
+    y_true, y_score = check_binary_scores(y_true, y_score)
+    thresholds = check_grid(thresholds)
+    for name, counts in (("tp", tp), ("fp", fp), ("vertex_tp", vertex_tp), ("vertex_fp", vertex_fp)):
+        check_nonnegative(counts, name)
+    check_rate(check_number(auc, "auc"), "auc")
+    check_rate(check_number(average_precision, "average_precision"), "average_precision")
     counted = _Theirs(skm, y_true, y_score)
     their_tp, their_fp, _, _ = counted.counts(thresholds)
     for name, ours, theirs in (("tp", tp, their_tp), ("fp", fp, their_fp)):
