@@ -495,8 +495,12 @@ def render(scene_names, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, a
         from scenes.publish.registry import scene_class
 
         stills = frozenset(name for name in names if scene_class(name).supports_stills)
-        if set(names) - stills and not quiet:
-            click.echo(f"note: {', '.join(sorted(set(names) - stills))} have no threshold stills; "
+        without = sorted(set(names) - stills)
+        if not stills:
+            _fail(f"--at: {', '.join(without)} {'has' if len(without) == 1 else 'have'} no threshold stills; "
+                  "use --format png for the last frame")
+        if without and not quiet:
+            click.echo(f"note: {', '.join(without)} {'has' if len(without) == 1 else 'have'} no threshold stills; "
                        "use --format png for the last frame")
     scene_kwargs = {}
     if multiclass_path:

@@ -196,3 +196,76 @@ def test_a_failed_render_leaves_nothing_new_in_out(tmp_path, monkeypatch):
                                              "--out", str(out)])
     assert result.exit_code == 1 and "the encoder gave up" in result.output
     assert not out.exists() or [p for p in out.rglob("*") if p.is_file()] == []
+
+
+def test_a_run_that_fails_midway_puts_every_file_back(tmp_path, monkeypatch):
+    """Scene A rendered before; a run re-renders A (new size) then fails on B: OUT is byte for byte as before."""
+    from click.testing import CliRunner
+
+    import render
+    from scenes.publish import jobs
+
+    out = tmp_path / "out"
+    first = ["render", "AccuracyParadox", "--data", "clinic20", "--format", "png", "--out", str(out), "-q",
+             "--resolution", "320x180", "--jobs", "1"]
+    assert CliRunner().invoke(render.cli, first).exit_code == 0
+    before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+    assert any(path.suffix == ".png" for path in before)
+
+    original = jobs._render_one
+
+    def second_fails(index, job, options, facts, sink):
+        if job.scene == "ScratchVsLibrary":
+            raise RuntimeError("the encoder gave up")
+        return original(index, job, options, facts, sink=sink)
+
+    monkeypatch.setattr(jobs, "_render_one", second_fails)
+    again = ["render", "AccuracyParadox", "ScratchVsLibrary", "--data", "clinic20", "--format", "png", "--out",
+             str(out), "-q", "--resolution", "480x270", "--jobs", "1"]
+    result = CliRunner().invoke(render.cli, again)
+    assert result.exit_code == 1 and "the encoder gave up" in result.output
+    after = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+    assert sorted(after) == sorted(before)  # nothing new, the journal gone
+    assert all(after[path] == before[path] for path in before)  # the re-rendered still put back
+    assert [p for p in out.rglob("*") if p.is_dir() and not any(p.iterdir())] == []  # no empty new folder
+
+
+def test_undo_restores_overwritten_files_and_removes_new_ones(tmp_path):
+    from scenes.publish.runner import atomic_target
+    from scenes.publish.undo import JOURNAL_PREFIX, undoable
+
+    out = tmp_path / "out"
+    old = out / "data" / "en" / "Old.txt"
+    old.parent.mkdir(parents=True)
+    old.write_text("old")
+    with pytest.raises(RuntimeError), undoable(out):
+        for path, text in ((old, "new"), (old, "newer"), (out / "fresh" / "deep" / "New.txt", "new")):
+            with atomic_target(path) as temp:
+                temp.write_text(text)
+        assert old.read_text() == "newer" and any(p.name.startswith(JOURNAL_PREFIX) for p in out.iterdir())
+        raise RuntimeError("a later job failed")
+    assert old.read_text() == "old"
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == ["data", "data/en", "data/en/Old.txt"]
+    with undoable(out):  # success keeps the new content and leaves no journal
+        with atomic_target(old) as temp:
+            temp.write_text("kept")
+    assert old.read_text() == "kept" and sorted(p.name for p in out.iterdir()) == ["data"]
+
+
+def test_undo_removes_an_out_folder_the_failed_run_created(tmp_path):
+    from scenes.publish.runner import atomic_target
+    from scenes.publish.undo import undoable
+
+    out = tmp_path / "new" / "out"
+    with pytest.raises(KeyboardInterrupt), undoable(out):
+        with atomic_target(out / "a" / "b.txt") as temp:
+            temp.write_text("x")
+        raise KeyboardInterrupt
+    assert not (tmp_path / "new").exists()
+
+
+def test_at_on_scenes_without_threshold_stills_is_refused(tmp_path):
+    result = umbral("render", "AccuracyParadox", "--data", "clinic20", "--at", "0.5", "--out", str(tmp_path / "o"),
+                    cwd=tmp_path)
+    assert_refused(result, "AccuracyParadox has no threshold stills", "--format png")
+    assert not (tmp_path / "o").exists()

@@ -87,7 +87,7 @@ def build_gallery(out_dir: Path, theme: str = "dark") -> Path:
     out_dir = Path(out_dir)
     datasets = {info.get("name"): info for info in manifest.load_json(out_dir / manifest.DATASETS_FILE).values()}
     sections = []
-    for dataset_dir in sorted(p for p in out_dir.iterdir() if p.is_dir()):
+    for dataset_dir in sorted(p for p in out_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
         info = datasets.get(dataset_dir.name, {})
         parts = [f"<h2>{html.escape(info.get('title', dataset_dir.name))}</h2>",
                  f'<p class="numbers">{html.escape(_numbers(info))}</p>']

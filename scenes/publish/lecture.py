@@ -198,7 +198,18 @@ def _label(job: Job, options, dataset: str) -> str:
 
 
 def run_lecture(request: LectureRequest, display=None) -> LectureResult:
-    """Render what is stale, reporting to ``display`` (plain lines by default)."""
+    """Render what is stale, reporting to ``display`` (plain lines by default).
+
+    All or nothing: if any job fails (or the run is interrupted), every file the run placed in
+    OUT is put back as it was (:mod:`scenes.publish.undo`), so OUT holds no new file.
+    """
+    from scenes.publish.undo import undoable
+
+    with undoable(request.options.out_dir):
+        return _run_lecture(request, display)
+
+
+def _run_lecture(request: LectureRequest, display) -> LectureResult:
     started = time.perf_counter()
     lecture = Lecture(request, display)
     jobs = plan_jobs(request)

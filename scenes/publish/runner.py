@@ -154,7 +154,14 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
 
 @contextmanager
 def atomic_target(final: Path):
-    """Yield a temp path beside ``final``; rename it into place only on success."""
+    """Yield a temp path beside ``final``; rename it into place only on success.
+
+    Inside :func:`scenes.publish.undo.undoable` the file's old state is journalled first, so a
+    run that fails later puts it back.
+    """
+    from scenes.publish.undo import remember
+
+    remember(final)
     final.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".partial", dir=final.parent)
     os.close(handle)
