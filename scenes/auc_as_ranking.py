@@ -72,10 +72,28 @@ class AucAsRanking(LectureScene):
         pairs. When a slot does not fit under the legend (long translations) the slots take the
         legend's place instead. Every line is wrapped to the column's width, never shrunk.
         """
-        s = self.strings
-        self.numbers = n = ranking_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
+        self.numbers = ranking_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
+        layout = self.arrange(title_width=style.safe_width())
+        if not self.fits():  # long words: the title over the grid only, the right column from the top margin
+            grid = self.grid
+            layout = self.arrange(title_width=max(grid.box.get_right()[0], grid.axis_labels.get_right()[0])
+                                  - grid.get_left()[0])
+        return layout
+
+    def fits(self) -> bool:
+        """True when every block of the right column ends above its board's bottom padding."""
+        lowest = min(mob.get_bottom()[1] for mob in (self.stage, self.equation, self.tie_block, self.all_block))
+        return lowest >= self.floor - 1e-6
+
+    def arrange(self, title_width: float) -> VGroup:
+        """The layout of :meth:`build_layout` with the title wrapped to ``title_width``.
+
+        A title as wide as the frame puts the right column's board under it; a narrower one
+        (over the grid) lets the board start at the top margin.
+        """
+        s, n = self.strings, self.numbers
         shown = n.shown
-        self.title = self.lines(s["rank_title"], style.safe_width(), style.SIZE_HEADER, weight="BOLD")
+        self.title = self.lines(s["rank_title"], title_width, style.SIZE_HEADER, weight="BOLD")
         self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
         self.grid = self.pair_grid(self.grid_height)
         self.caption = self.part_caption()
@@ -98,8 +116,10 @@ class AucAsRanking(LectureScene):
         board_left, board_right = right + self.column_gap, config.frame_width / 2 - style.SIDE_MARGIN
         left = board_left + self.board_pad
         self.room = board_right - self.board_pad - left
-        top = self.grid.box.get_top()[1]
-        self.board = card_over(board_left, board_right, self.grid.get_top()[1] + CARD_PAD, floor)
+        beside = title_width < style.safe_width() - 1e-6  # the title stays left of the right column
+        top = config.frame_height / 2 - style.EDGE_BUFF - self.board_pad if beside else self.grid.box.get_top()[1]
+        board_top = config.frame_height / 2 - style.EDGE_BUFF if beside else self.grid.get_top()[1] + CARD_PAD
+        self.board = card_over(board_left, board_right, board_top, floor)
         self.data_line = self.lines(data, self.room, style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.data_line.move_to([left, top, 0], aligned_edge=UP + LEFT)
         self.legend = self.build_legend(total)
@@ -117,8 +137,13 @@ class AucAsRanking(LectureScene):
         self.keep_legend = max(b.height for b in blocks) <= slot_top - (floor + self.board_pad)
         if not self.keep_legend:
             slot_top = self.stage.get_top()[1]
+        #: Blocks too tall even there take the data line's place too (it fades out while they show).
+        self.over_data = set()
         for block in blocks:
             block.move_to([left, slot_top, 0], aligned_edge=UP + LEFT)
+            if block.get_bottom()[1] < floor - 1e-6:
+                block.align_to(self.data_line, UP)
+                self.over_data.add(id(block))
         self.grid_board = card_behind(self.grid if self.caption is None else VGroup(self.grid, self.caption))
         layout = VGroup(self.board, self.grid_board, self.title, self.grid, self.data_line, self.stage)
         return layout if self.caption is None else layout.add(self.caption)
@@ -219,6 +244,13 @@ class AucAsRanking(LectureScene):
                                        self.room, style.SIZE_NUMBER, weight="BOLD"))
         return VGroup(head, tail).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
 
+    def data_line_for(self, old, new) -> list:
+        """The data line's fade when block ``new`` replaces ``old`` and only one of them covers its place."""
+        before, after = id(old) in self.over_data, id(new) in self.over_data
+        if after == before:
+            return []
+        return [FadeOut(self.data_line) if after else FadeIn(self.data_line)]
+
     def show_count(self, cells: int) -> None:
         """Reveal the first ``cells`` pairs (column by column) and count them live."""
         shown = self.numbers.shown
@@ -260,17 +292,20 @@ class AucAsRanking(LectureScene):
                  share=f"{c.share:.3f}")
         self.play(Create(self.grid.show_staircase()), run_time=self.span(2 * self.fade_seconds))
         leaving = [FadeOut(self.checked)] + ([] if self.keep_legend else [FadeOut(self.legend)])
-        self.play(*leaving, FadeIn(self.equation), run_time=self.span(self.fade_seconds))
+        self.play(*leaving, FadeIn(self.equation), *self.data_line_for(self.checked, self.equation),
+                  run_time=self.span(self.fade_seconds))
         self.hold(self.staircase_seconds - 3 * self.fade_seconds)
         self.beat("staircase")
         # A tie counts one half: a made-up example.
         self.say("say_rank_tie", self.tie_seconds, score=self.tie_score, share=f"{n.tie.counts.share:.3f}")
-        self.play(FadeOut(self.equation), FadeIn(self.tie_block), run_time=self.span(self.fade_seconds))
+        self.play(FadeOut(self.equation), FadeIn(self.tie_block), *self.data_line_for(self.equation, self.tie_block),
+                  run_time=self.span(self.fade_seconds))
         self.hold(self.tie_seconds - self.fade_seconds)
         self.beat("tie")
         # Every pair of the data.
         a = n.all_counts
         self.say("say_rank_all", self.all_seconds, correct=a.correct, total=a.total, ties=a.ties,
                  auc=f"{n.auc:.3f}")
-        self.play(FadeOut(self.tie_block), FadeIn(self.all_block), run_time=self.span(self.fade_seconds))
+        self.play(FadeOut(self.tie_block), FadeIn(self.all_block), *self.data_line_for(self.tie_block, self.all_block),
+                  run_time=self.span(self.fade_seconds))
         self.hold(self.all_seconds - self.fade_seconds)

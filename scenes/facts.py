@@ -52,6 +52,13 @@ class Facts:
         """Snapshot at any threshold."""
         return self.sweep.at(threshold)
 
+    @property
+    def grid_vertices(self) -> np.ndarray:
+        """Index into ``roc_fpr``/``roc_tpr`` of the vertex each of the 51 grid θs lands on."""
+        from scenes.numbers.thinning import grid_vertex_indices
+
+        return grid_vertex_indices(np.r_[np.inf, self.sweep.distinct_scores[::-1]])
+
 
 def comparison_for(study, settings: ChoiceSettings) -> Comparison | None:
     """Every model's θ chosen on one split and reported on another, verified against scikit-learn.

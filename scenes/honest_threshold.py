@@ -82,6 +82,9 @@ class HonestThreshold(LectureScene):
     title_gap = 0.3
     #: The plots shorten to make room for long legend rows, never below this (their tick labels must clear).
     least_plot_height = 1.7
+    #: Set when the reporting column's rows run past the foot even under the shortest plots: the peek's rows
+    #: then go under the choosing column's row, and a wobble row with no room left is said, not shown.
+    flow_left = False
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
@@ -235,9 +238,22 @@ class HonestThreshold(LectureScene):
         When the legend rows the story will stack under a plot (long words) would run past the foot of
         the frame, the plots are made shorter by that much.
         """
-        layout = self.placed(0.0)
-        overflow = -4.0 + style.SIDE_MARGIN - self.lowest_row()
-        return self.placed(overflow) if overflow > 0 else layout
+        self.flow_left = False
+        for flow_left in (False, True):
+            self.flow_left = flow_left
+            layout = self.placed(0.0)
+            overflow = self.foot - self.lowest_row()
+            if overflow > 0:
+                layout = self.placed(overflow)
+                if self.foot - self.lowest_row() > 1e-6:
+                    continue
+            return layout
+        return layout
+
+    @property
+    def foot(self) -> float:
+        """The lowest y a legend row may reach."""
+        return -4.0 + style.SIDE_MARGIN
 
     def lowest_row(self) -> float:
         """The lowest y any legend row of the story reaches (the marks are built and thrown away)."""
@@ -338,8 +354,9 @@ class HonestThreshold(LectureScene):
         """The reporting split's own best θ: a ring (and a line when it differs from θ*), two rows."""
         n, s, w = self.numbers, self.strings, self.words
         p = self.report_panel
-        left, width = self.columns["report"]
-        top = self.report_rows.get_bottom()[1] - self.between_rows
+        left, width = self.columns["choose" if self.flow_left else "report"]
+        above = self.choose_rows if self.flow_left else self.report_rows
+        top = above.get_bottom()[1] - self.between_rows
         if n.peek is None:
             words = s["honest_row_peek_none"].format(split=w["report"])
             rows = [self.row(words, left, width, color=style.REDDISH_PURPLE)]
@@ -383,7 +400,9 @@ class HonestThreshold(LectureScene):
         if n.missing:
             rows.append(self.row(s["honest_row_wobble_missing"].format(missing=n.missing, resamples=n.resamples),
                                  rleft, rwidth))
-        parts.add(self.stack(rows, self.report_rows.get_bottom()[1] - self.between_rows))
+        rows = self.stack(rows, self.report_rows.get_bottom()[1] - self.between_rows)
+        if not (self.flow_left and len(rows) and rows.get_bottom()[1] < self.foot):
+            parts.add(rows)
         return parts
 
     def opening(self) -> VGroup:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
     RIGHT,
     UP,
     Circle,
     FadeIn,
     FadeOut,
     SurroundingRectangle,
+    Text,
     UpdateFromAlphaFunc,
     VGroup,
     Write,
@@ -25,6 +28,7 @@ from scenes.components.live_text import LiveText, Slot
 from scenes.components.pr_panel import PrPanel
 from scenes.components.prevalence_slider import PrevalenceSlider
 from scenes.numbers.prevalence_effect import prevalence_effect_numbers
+from scenes.style import balanced_lines
 
 __all__ = ["PrevalenceEffect"]
 
@@ -45,6 +49,17 @@ class PrevalenceEffect(LectureScene):
     board_gap = 0.2
     #: The ROC and PR axes grow to fill their boards up to this side (frame units).
     largest_side = 4.4
+    #: Below this side (frame units) the panels get the flagged line's room; the narration says it then.
+    least_side = 2.6
+    #: Trial builds per search for the panels' side (each round lands on it unless an axis name rewraps).
+    fit_rounds = 4
+    #: The slider's shortest track, and its gap from the π readout when the two share a row (frame units).
+    track_length = 3.4
+    track_gap = 0.45
+    #: A side this close under the room left is taken (frame units; another trial build would gain less).
+    fit_slack = 0.1
+    #: Share of the hold the hold's line is said in when the flagged line follows it in the narration.
+    hold_share = 0.6
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
@@ -53,7 +68,7 @@ class PrevalenceEffect(LectureScene):
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
-        """Heading, slider, the ROC and PR panels on two boards filling the frame, and the precision readout."""
+        """Heading, the slider as one row, the ROC and PR boards side by side filling the rest, the readout."""
         s, numbers, op = self.strings, self.numbers, self.numbers.operating
         title = style.wrapped(s["pe_title"], style.safe_width(), size=style.SIZE_HEADER, weight="BOLD")
         title.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
@@ -62,50 +77,18 @@ class PrevalenceEffect(LectureScene):
         fixed.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         self.heading = VGroup(title, fixed).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
         self.heading.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        self.slider = PrevalenceSlider(s, track_length=3.4, value_size=style.SIZE_NUMBER)
-        style.story_number(self.slider.value)
-        self.readout = self._readout()
-        if self.readout.width > style.safe_width():  # a narrow (4:3) frame: one line under the other
-            self.readout.arrange(DOWN, buff=0.2)
-        style.fit_width(self.readout)
-        self.readout.to_edge(DOWN, buff=style.EDGE_BUFF)
-        # Two boards, ROC left and PR right, from under the heading down to the readout. The slider drives
-        # the PR curve: it heads the PR board, or (too wide for it) stands under the heading.
+        # The slider (π with its track beside it, when the row fits) stands across the frame under the heading,
+        # so the boards below it hold nothing but their panels.
+        self.slider = self._slider()
+        self._track_beside_value()
+        self.slider.next_to(self.heading, DOWN, buff=0.3, aligned_edge=LEFT)
+        self.caption = self.part_caption(VGroup(self.heading, self.slider))
+        top = VGroup(self.heading, self.slider, *([self.caption] if self.caption else []))
+        high = top.get_bottom()[1] - self.board_gap
         left, right = -style.safe_width() / 2, style.safe_width() / 2
         middle = (left + right) / 2
-        board_width = self.board_width = (right - left - self.board_gap) / 2 - 2 * CARD_PAD
-        in_board = self.slider_in_board = self.slider.width <= board_width
-        if not in_board:
-            self.slider.next_to(self.heading, DOWN, buff=0.3, aligned_edge=LEFT)
-        self.caption = self.part_caption(self.heading if in_board else VGroup(self.heading, self.slider))
-        top = VGroup(self.heading, *([] if in_board else [self.slider]), *([self.caption] if self.caption else []))
-        high, low = top.get_bottom()[1] - self.board_gap, self.readout.get_top()[1] + self.board_gap
-        if in_board:
-            self.slider.align_to([middle + self.board_gap / 2 + CARD_PAD, high - CARD_PAD, 0], UP + LEFT)
-        room = high - low - 2 * CARD_PAD - (self.slider.height + self.board_gap if in_board else 0.0)
-
-        # Sized, never scaled (scaling would shrink their text). Axis names wrap differently at each side,
-        # so the side that fills the boards is found by a few trials; the baseline label rides beside the PR
-        # axes unless that costs the side, then it stands as a key under the PR title.
-        def fitted(beside: bool) -> float:
-            side = self.largest_side
-            for _ in range(4):
-                roc, pr = self._panels(side, label_beside=beside)
-                label = self.pr.baseline_label.width + 0.2 if beside else 0.0
-                tall = max(roc.height, pr.height) - side
-                wide = max(roc.width, pr.width + label) - side
-                side = max(1.0, min(room - tall, board_width - wide, self.largest_side))
-            return side
-
-        beside = fitted(True) >= 0.95 * fitted(False)
-        side = fitted(beside)
-        for _ in range(8):  # the last trial's wrapping may differ: step down until both fit their boards
-            roc, pr = self._panels(side, label_beside=beside)
-            label = self.pr.baseline_label.width + 0.2 if beside else 0.0
-            if (max(roc.height, pr.height) <= room and max(roc.width, pr.width + label) <= board_width) \
-                    or side <= 1.0:
-                break
-            side = max(1.0, side - 0.1)
+        self.board_width = (right - left - self.board_gap) / 2 - 2 * CARD_PAD
+        side, beside, low = self._fit_with_readout(high)
         # Both panels stand on the same line at the foot of their boards, each centred across its board.
         foot = [0, low + CARD_PAD, 0]
         self.roc.move_to([(left + middle - self.board_gap / 2) / 2, 0, 0]).align_to(foot, DOWN)
@@ -118,13 +101,160 @@ class PrevalenceEffect(LectureScene):
         layout = VGroup(self.cards, self.heading, self.slider, self.roc, self.pr, self.readout)
         return layout if self.caption is None else layout.add(self.caption)
 
+    @property
+    def flagged_on_screen(self) -> bool:
+        """Whether the "of every 100 flagged" line is drawn (else the narration says it at the hold)."""
+        return self.flagged in self.readout
+
+    def _fit_with_readout(self, high: float) -> tuple[float, bool, float]:
+        """The readout at the foot, with the flagged line where it costs the panels least, and the panels.
+
+        The flagged line stands beside the precision (on one line, else wrapped in two), else under it, as
+        long as the panels keep ``least_side``; else it is left to the narration. The panels' side is found
+        once without it; each arrangement then costs the side its extra height, so only the chosen one is
+        built again. Returns what :meth:`_fit_panels` does.
+        """
+        precision = self._precision_line()
+        alone = None
+        for flagged, direction, gap in self._flagged_arrangements():
+            extra = flagged.height + gap if direction is DOWN else max(0.0, flagged.height - precision.height)
+            if alone is None and extra < 0.01:  # on one line with the precision: it costs nothing
+                self._place_readout(flagged, direction, gap)
+                return self._fit_panels(high)
+            if alone is None:
+                self.readout = VGroup(precision)
+                alone = self._fit_panels(high)
+            if alone[0] - extra < self.least_side:
+                continue
+            self._place_readout(flagged, direction, gap)
+            fit = self._fit_panels(high, start=(alone[0] - extra, alone[1]))
+            if fit[0] >= self.least_side:
+                return fit
+            break
+        self.readout = VGroup(precision).to_edge(DOWN, buff=style.EDGE_BUFF)
+        if self._built != alone[:2]:
+            self._panels(*alone[:2])
+        return alone
+
+    def _precision_line(self) -> LiveText:
+        """Precision at the fixed θ: the story number."""
+        s, color = self.strings, style.METRIC_COLORS["precision"]
+        line = LiveText(s["pe_read_precision"].replace("{threshold}", f"{self.numbers.threshold:.2f}"),
+                        {"precision": Slot("0.000", "{:.3f}", color, "BOLD")},
+                        colors={s["precision"]: color}, size=style.SIZE_NUMBER)
+        self.lines = {"precision": style.story_number(line)}
+        return line
+
+    def _flagged_arrangements(self):
+        """Where the flagged line may go: beside the precision (one line or two), then under it.
+
+        Yields the line (built for that place), the direction from the precision and the gap.
+        """
+        precision, gap, width = self.lines["precision"], 0.6, style.safe_width()
+        one_line = self._flagged(None)
+        self.flagged, self.lines["flagged"] = one_line, one_line.live  # kept live even when left to the narration
+        if precision.width + gap + one_line.width <= width:
+            yield one_line, RIGHT, gap
+        else:
+            two_lines = self._flagged(width - precision.width - gap)
+            if len(two_lines) <= 2 and two_lines.width <= width - precision.width - gap:
+                yield two_lines, RIGHT, gap
+        yield (one_line if one_line.width <= width else self._flagged(width)), DOWN, 0.2
+
+    def _place_readout(self, flagged: VGroup, direction, gap: float) -> None:
+        """The precision and ``flagged`` side by side (``RIGHT``) or one over the other, at the frame's foot."""
+        self.flagged, self.lines["flagged"] = flagged, flagged.live
+        aligned = DOWN if direction is RIGHT and len(flagged) == 1 else ORIGIN
+        self.readout = VGroup(self.lines["precision"], flagged).arrange(direction, buff=gap, aligned_edge=aligned)
+        self.readout.to_edge(DOWN, buff=style.EDGE_BUFF)
+
+    def _flagged(self, width: float | None) -> VGroup:
+        """How many of 100 flagged are sick: one line, or (``width`` given) centred lines no wider than it.
+
+        The line holding the count is live (``.live``).
+        """
+        template, size, color = self.strings["pe_read_flagged"], style.SIZE_SMALL, style.MUTED_TEXT
+        lines = [template] if width is None else balanced_lines(template.split(), width, size)
+        group = VGroup()
+        for line in lines:
+            if "{sick}" in line:
+                group.live = LiveText(line, {"sick": Slot("000", "{:.0f}")}, size=size, color=color)
+                group.add(group.live)
+            else:
+                group.add(style.text(line, size=size, color=color))
+        return group.arrange(DOWN, buff=0.12)
+
+    def _fit_panels(self, high: float, start: tuple[float, bool] | None = None) -> tuple[float, bool, float]:
+        """The largest panels that fit the boards between ``high`` and the readout (placed at the foot).
+
+        Returns the axes' side, whether the PR baseline label rides beside the axes, and the boards' lower edge.
+        Sized, never scaled (scaling would shrink their text). A panel's height and width grow one for one
+        with its side, except where an axis name wraps, so the room a trial build leaves gives the side;
+        a few rounds settle the wrapping. The first trials, at the largest side, also choose where the
+        baseline label goes: beside the PR axes unless that costs the side, else as a key under the PR
+        title. ``start`` (a side and that choice) skips them.
+        """
+        self.readout.to_edge(DOWN, buff=style.EDGE_BUFF)
+        low = self.readout.get_top()[1] + self.board_gap
+        room, largest = high - low - 2 * CARD_PAD, self.largest_side
+
+        def spare(side: float, beside: bool) -> float:
+            """Room left in a board by panels of ``side``, the less of height and width (negative: no fit)."""
+            roc, pr = self._panels(side, label_beside=beside)
+            label = self.pr.baseline_label.width + 0.2 if beside else 0.0
+            return min(room - max(roc.height, pr.height),
+                       self.board_width - max(roc.width - CARD_PAD, pr.width + label))
+
+        if start is None:
+            sides = {beside: min(largest, largest + spare(largest, beside)) for beside in (False, True)}
+            beside = sides[True] >= 0.95 * sides[False]
+            side = max(1.0, sides[beside] - 0.005)
+        else:
+            side, beside = min(largest, start[0]), start[1]
+        for _ in range(self.fit_rounds):
+            left = spare(side, beside)
+            if left >= 0 and (side >= largest or left < self.fit_slack):
+                break
+            side = max(1.0, min(largest, side + left - 0.005))
+        else:
+            while spare(side, beside) < 0 and side > 1.0:  # a name rewrapped at every trial: step down
+                side = max(1.0, side - 0.1)
+        if self._built != (side, beside):
+            self._panels(side, label_beside=beside)
+        return side, beside, low
+
+    def _slider(self) -> PrevalenceSlider:
+        """The slider, its track as long as the row beside the π readout allows (at least ``track_length``)."""
+        slider = PrevalenceSlider(self.strings, track_length=self.track_length, value_size=style.SIZE_NUMBER)
+        overhang = slider.track.width - self.track_length  # the end ticks' labels stick out of the line
+        longer = style.safe_width() - slider.value.width - self.track_gap - overhang
+        if longer > self.track_length:
+            slider = PrevalenceSlider(self.strings, track_length=longer, value_size=style.SIZE_NUMBER)
+        style.story_number(slider.value)
+        return slider
+
+    def _track_beside_value(self) -> None:
+        """Under the heading, the slider's track (with its pointer) right of the π readout, if the row fits.
+
+        The boards then keep the height the track's own row would take.
+        """
+        slider, gap = self.slider, self.track_gap
+        if slider.value.width + gap + slider.track.width > style.safe_width():
+            return
+        line = slider.track[0]
+        beside = VGroup(slider.track, slider.pointer)
+        beside.shift(slider.value.get_right() + RIGHT * gap - line.get_start())
+        beside.shift(UP * (slider.value.get_y() - line.get_y()))
+
     def _panels(self, side: float, label_beside: bool = True) -> tuple:
         """The ROC and PR panels with axes ``side`` long, at the data's prevalence."""
         s, numbers = self.strings, self.numbers
+        # The title may use the board's padding: one line rather than two there.
         self.roc = RocPanel(s, numbers.roc_fpr, numbers.roc_tpr, self.facts.report["auc"], side=side,
-                            title_width=self.board_width)
+                            title_width=self.board_width + CARD_PAD)
         self.roc.update_to(numbers.operating)
         self.pr = PrPanel(s, side=side, label_beside=label_beside)
+        self._built = (side, label_beside)
         return self.roc, self.pr
 
     def part_caption(self, above) -> VGroup | None:
@@ -133,19 +263,6 @@ class PrevalenceEffect(LectureScene):
             return None
         caption = style.wrapped(self.dataset_name, style.safe_width(), color=style.MUTED_TEXT)
         return caption.arrange(DOWN, buff=0.12, aligned_edge=LEFT).next_to(above, DOWN, buff=0.15, aligned_edge=LEFT)
-
-    def _readout(self) -> VGroup:
-        """Precision at the fixed θ (the story number) and how many of 100 flagged are sick."""
-        s, color = self.strings, style.METRIC_COLORS["precision"]
-        self.lines = {
-            "precision": LiveText(s["pe_read_precision"].replace("{threshold}", f"{self.numbers.threshold:.2f}"),
-                                  {"precision": Slot("0.000", "{:.3f}", color, "BOLD")},
-                                  colors={s["precision"]: color}, size=style.SIZE_NUMBER),
-            "flagged": LiveText(s["pe_read_flagged"], {"sick": Slot("000", "{:.0f}")}, size=style.SIZE_SMALL,
-                                color=style.MUTED_TEXT),
-        }
-        style.story_number(self.lines["precision"])
-        return VGroup(*self.lines.values()).arrange(RIGHT, buff=0.6, aligned_edge=DOWN)
 
     def show_step(self, index: int) -> None:
         """Slider, PR curve, baseline, PR dot and readout at step ``index`` of the path."""
@@ -166,22 +283,52 @@ class PrevalenceEffect(LectureScene):
         return UpdateFromAlphaFunc(self.moving, step, run_time=seconds, rate_func=linear)
 
     def hold_marks(self) -> VGroup:
-        """Rings on both operating points, a box round the readout and a short label."""
+        """Rings on both operating points, a box round the readout, and a word on each board.
+
+        The word ("unchanged", "sank") follows its board's title on the title row, or else stands in a free
+        corner of its plot; where neither has room it is left out (the narration says it).
+        """
         rings = VGroup(*(Circle(radius=0.17, color=style.HIGHLIGHT, stroke_width=style.STROKE).move_to(dot)
                          for dot in (self.roc.dot, self.pr.dot)))
         box = SurroundingRectangle(self.lines["precision"], color=style.HIGHLIGHT, buff=0.1,
                                    stroke_width=style.STROKE_THIN)
-        # Over the ROC panel, level with the slider heading the PR board (the panels stand on the boards'
-        # feet, so that band is free); else in the PR board's free top right corner. A tall ROC panel leaves
-        # no free place: the label is left out then (the narration says it), never drawn over the axes.
-        label = style.text(self.strings["pe_hold"], size=style.SIZE_SMALL, color=style.HIGHLIGHT)
-        board = self.cards[0] if self.slider_in_board else self.cards[1]
-        label.align_to(board.get_corner(UP + RIGHT) + (DOWN + LEFT) * CARD_PAD, UP + RIGHT)
-        if self.slider_in_board:
-            label.set_x(board.get_x()).set_y(self.slider.get_y())
-        if label.get_bottom()[1] < self.roc.get_top()[1] + 0.05:
-            return VGroup(rings, box)
-        return VGroup(rings, box, label)
+        marks = VGroup(rings, box)
+        for key, panel, card, corner in (("pe_hold_roc", self.roc, self.cards[0], (1, 0)),
+                                         ("pe_hold_pr", self.pr, self.cards[1], (1, 1))):
+            word = self._board_word(key, panel, card, corner)
+            if word is not None:
+                marks.add(word)
+        return marks
+
+    def _board_word(self, key: str, panel, card, corner: tuple[int, int]):
+        """``strings[key]`` in the title row right of ``panel``'s title, or inside its plot at ``corner``."""
+        word = style.text(self.strings[key], size=style.SIZE_SMALL, color=style.HIGHLIGHT)
+        title = panel.title
+        line = title if isinstance(title, Text) else title[0][-1]  # the title's (last) line of words
+        if title.get_right()[0] + 0.3 + word.width <= card.get_right()[0] - CARD_PAD:  # reads on from the title
+            word.next_to(title, RIGHT, buff=0.3)
+            return word.shift(UP * (style.baseline(line) - style.baseline(word)))
+        # In the plot: the ROC's lower right lies under the chance diagonal, the sunk PR curve leaves its
+        # upper right empty; taken only if no line, dot or text of the panel comes near.
+        inside = panel.axes.c2p(*corner) + [-0.12, 0.12 if corner[1] == 0 else -0.12, 0]
+        word.next_to(inside, UP + LEFT if corner[1] == 0 else DOWN + LEFT, buff=0)
+        return word if self._clear(word, panel) else None
+
+    @staticmethod
+    def _clear(word, panel, margin: float = 0.1) -> bool:
+        """No curve, dashed line or dot of ``panel`` within ``margin`` of ``word``, and no text under it."""
+        (x0, y0), (x1, y1) = word.get_corner(DOWN + LEFT)[:2] - margin, word.get_corner(UP + RIGHT)[:2] + margin
+        t = np.linspace(0.0, 1.0, 25)[:, None]
+        for part in panel.family_members_with_points():
+            if isinstance(part, Text) or part in panel.axes.family_members_with_points():
+                continue
+            anchors = part.points.reshape(-1, 4, 3)
+            samples = (anchors[:, 0, None, :2] * (1 - t) + anchors[:, 3, None, :2] * t).reshape(-1, 2)
+            if np.any((samples[:, 0] > x0) & (samples[:, 0] < x1) & (samples[:, 1] > y0) & (samples[:, 1] < y1)):
+                return False
+        texts = [m for m in panel.get_family() if isinstance(m, Text)]
+        return not any(m.get_left()[0] < x1 and m.get_right()[0] > x0 and m.get_bottom()[1] < y1
+                       and m.get_top()[1] > y0 for m in texts)
 
     @classmethod
     def duration(cls) -> float:
@@ -219,7 +366,13 @@ class PrevalenceEffect(LectureScene):
         self.play(self.slide(turn, last, self.down_seconds))
         # Hold at the lowest prevalence.
         marks = self.hold_marks()
-        self.say("say_pe_hold", self.hold_seconds, **at(last))
+        if self.flagged_on_screen:
+            self.say("say_pe_hold", self.hold_seconds, **at(last))
+        else:  # the readout had no room for it: said after the hold's own line
+            spoken = self.hold_seconds * self.hold_share
+            self.say("say_pe_hold", spoken, **at(last))
+            self.say("say_pe_flagged", self.hold_seconds - spoken, offset=spoken,
+                     sick=f"{numbers.operating_per_hundred[last]:.0f}")
         self.play(FadeIn(marks), run_time=self.fade_seconds)
         self.hold(self.hold_seconds - self.fade_seconds)
         self.beat("rare")

@@ -43,6 +43,16 @@ from scenes.numbers.radar_history import radar_numbers
 __all__ = ["RadarHistory"]
 
 
+def _overlap(a, b) -> bool:
+    """True when a drawn piece (glyph, line, disc) of ``a`` meets one of ``b``, by bounding boxes."""
+    def pieces(mobject):
+        return [(m.get_left()[0], m.get_right()[0], m.get_bottom()[1], m.get_top()[1])
+                for m in mobject.get_family() if not m.submobjects and len(m.points)]
+
+    return any(l1 < r2 and l2 < r1 and b1 < t2 and b2 < t1
+               for l1, r1, b1, t1 in pieces(a) for l2, r2, b2, t2 in pieces(b))
+
+
 class RadarHistory(LectureScene):
     """Radar scope, sensitivity knob and a ROC curve drawn point by point; then the history."""
 
@@ -67,6 +77,10 @@ class RadarHistory(LectureScene):
     #: Radius of the scope and side of the ROC plot where the frame is wide enough (16:9).
     scope_radius = 2.1
     roc_side = 3.0
+    #: Where the chance label may sit on the diagonal (data point of its centre), the first as drawn.
+    chance_spots = ((0.5, 0.38), (0.3, 0.18), (0.76, 0.64), (0.24, 0.12))
+    #: Least share of ``roc_side`` the plot may shrink to for the readout under it; else the readout goes below.
+    least_roc_side = 0.8
 
     @property
     def radar(self):
@@ -75,44 +89,78 @@ class RadarHistory(LectureScene):
 
     # -- building -------------------------------------------------------
     def build_radar(self) -> VGroup:
-        """Heading, scope with legend, knob, ROC axes and readout, at the resting setting."""
-        s, radar = self.strings, self.radar
+        """Heading, scope with legend, knob, ROC axes and readout, at the resting setting.
+
+        The readout sits under the plot; where it cannot (a narrow frame, long words) it spans the
+        width over the captions, the panels above it.
+        """
+        s = self.strings
         self.heading = style.fit_width(style.text(s["radar_heading"], size=style.SIZE_HEADER, weight="BOLD"))
         self.heading.to_corner(UL, buff=style.EDGE_BUFF)
         self.captions = {key: self.caption(s[f"radar_caption_{key}"]) for key in ("up", "down", "sweep", "name")}
-        self.knob = SensitivityKnob(s, radar.thresholds)
-        # A narrow (4:3) frame: a smaller disc and plot (never smaller text) so the knob fits between them.
-        probe = RocTrace(s, radar.roc_points(), side=self.roc_side)
-        room = style.safe_width() - self.knob.width - 2 * self.knob_gap
-        labels = probe.width - self.roc_side  # tick and axis labels keep their size
-        shrink = min(1.0, (room - labels) / (2 * self.scope_radius + self.roc_side))
-        radius, left, right = shrink * self.scope_radius, -style.safe_width() / 2, style.safe_width() / 2
-        # The knob sits midway between disc and plot; the legend may reach under it, up to its left edge.
-        knob_left = (left + 2 * radius + right - labels - shrink * self.roc_side - self.knob.width) / 2
+        self.knob = SensitivityKnob(s, self.radar.thresholds)
         floor = max(caption.get_top()[1] for caption in self.captions.values()) + 0.2
-        for _ in range(2):  # a second, smaller disc if a tall legend runs into the captions
-            self.scope = RadarScope(s, radar, radius=radius, legend_width=knob_left - self.knob_gap - left)
-            self.scope.to_edge(LEFT, buff=style.EDGE_BUFF).align_to(self.heading.get_bottom() + DOWN * 0.3, UP)
-            radius -= max(0.0, floor - self.scope.get_bottom()[1]) / 2
-        self.readout = RadarReadout(s, radar.bombers, radar.flocks,
-                                    width=right - max(knob_left, self.scope.get_right()[0] + self.knob_gap))
-        self.roc = RocTrace(s, radar.roc_points(), side=shrink * self.roc_side)
-        self.roc.to_edge(RIGHT, buff=style.EDGE_BUFF).align_to(self.scope, UP)
-        middle = (self.scope.face.get_right()[0] + self.roc.get_left()[0]) / 2
-        self.knob.move_to([middle, self.scope.face.get_center()[1], 0])
-        ceiling = min(self.scope.get_top()[1], self.roc.title.get_bottom()[1] - 0.15)  # under a wide title
-        self.knob.shift(DOWN * max(0.0, self.knob.get_top()[1] - ceiling))
-        top = min(self.roc.get_bottom()[1], self.knob.get_bottom()[1]) - self.knob_gap
-        self.readout.align_to([right, top, 0], UR)
+        self.readout_below = not self.arrange_radar(floor, below=False)
+        if self.readout_below:
+            self.arrange_radar(floor, below=True)
         self.panels = (self.scope, self.knob, self.roc, self.readout)
-        resting = radar.snapshots[self.knob_index(self.resting_position)]
+        resting = self.radar.snapshots[self.knob_index(self.resting_position)]
         for panel in self.panels:
             panel.update_to(resting)
         # The operator's console: one board behind the knob, the plot and the readout, down to the captions.
         console = VGroup(self.knob, self.roc, self.readout)
+        right = style.safe_width() / 2
         self.console = card_over(min(self.knob.get_left()[0], self.readout.get_left()[0]) - CARD_PAD,
                                  right + CARD_PAD / 2, console.get_top()[1] + CARD_PAD, floor - 0.05)
         return VGroup(self.console, self.heading, *self.panels)
+
+    def arrange_radar(self, floor: float, below: bool) -> bool:
+        """Build scope, plot and readout and place them with the knob above ``floor``; False if it does not fit.
+
+        A narrow frame gets a smaller disc and plot (never smaller text) so the knob fits between them.
+        With ``below`` the readout spans the width just above ``floor`` and the panels stand over it;
+        else it sits under the plot, the plot shrinking (not under ``least_roc_side``) to make room.
+        """
+        s, radar, gap = self.strings, self.radar, self.knob_gap
+        probe = RocTrace(s, radar.roc_points(), side=self.roc_side)
+        room = style.safe_width() - self.knob.width - 2 * gap
+        labels = probe.width - self.roc_side  # tick and axis labels keep their size
+        shrink = min(1.0, (room - labels) / (2 * self.scope_radius + self.roc_side))
+        radius, side = shrink * self.scope_radius, shrink * self.roc_side
+        left, right = -style.safe_width() / 2, style.safe_width() / 2
+        bottom = floor
+        if below:
+            self.readout = RadarReadout(s, radar.bombers, radar.flocks, width=right - left)
+            self.readout.align_to([left, floor, 0], DOWN + LEFT)
+            bottom = self.readout.get_top()[1] + gap
+        # The knob sits midway between disc and plot; the legend may reach under it, up to its left edge.
+        knob_left = (left + 2 * radius + right - labels - side - self.knob.width) / 2
+        for _ in range(4):  # a smaller disc if a tall legend runs into what is under it
+            self.scope = RadarScope(s, radar, radius=radius, legend_width=knob_left - gap - left)
+            self.scope.to_edge(LEFT, buff=style.EDGE_BUFF).align_to(self.heading.get_bottom() + DOWN * 0.3, UP)
+            radius -= max(0.0, bottom - self.scope.get_bottom()[1]) / 2
+        if not below:
+            self.readout = RadarReadout(s, radar.bombers, radar.flocks,
+                                        width=right - self.scope.get_right()[0] - gap)
+            bottom = floor + self.readout.height + gap
+        for _ in range(2):  # a smaller plot if what is under it runs into the captions
+            self.roc = RocTrace(s, radar.roc_points(), side=side)
+            if below:  # a title wider than the plot reaches left over the knob, the plot at the right edge
+                self.roc.title.align_to(self.roc.axes, RIGHT)
+            self.roc.to_edge(RIGHT, buff=style.EDGE_BUFF).align_to(self.scope, UP)
+            side -= max(0.0, bottom - self.roc.get_bottom()[1])
+        plot = VGroup(self.roc.axes, self.roc.tick_labels, self.roc.axis_labels)  # the plot without its title
+        middle = (self.scope.face.get_right()[0] + (plot if below else self.roc).get_left()[0]) / 2
+        self.knob.move_to([middle, self.scope.face.get_center()[1], 0])
+        ceiling = min(self.scope.get_top()[1], self.roc.title.get_bottom()[1] - 0.15)  # under a wide title
+        self.knob.shift(DOWN * max(0.0, self.knob.get_top()[1] - ceiling))
+        if not below:
+            top = min(self.roc.get_bottom()[1], self.knob.get_bottom()[1]) - gap
+            self.readout.align_to([right, top, 0], UR)
+        knob_clear = not below or self.knob.get_bottom()[1] >= bottom - 1e-6
+        return (side >= self.least_roc_side * shrink * self.roc_side - 1e-6 and knob_clear
+                and not _overlap(self.knob, self.scope.legend) and not _overlap(self.knob, plot)
+                and self.readout.get_bottom()[1] >= floor - 1e-6)
 
     def caption(self, words: str):
         """A line of on-screen narration at the bottom of the frame."""
@@ -137,6 +185,14 @@ class RadarHistory(LectureScene):
         room = style.safe_width() / 2 - ring.get_right()[0]  # a point near the right edge: two lines
         label = style.wrapped(self.strings["radar_operating_point"], room, color=style.YELLOW)
         label.next_to(ring, DOWN + RIGHT, buff=0.02)
+        # The chance label slides down the diagonal where the operating point's label would cover it,
+        # and makes way (fades out: the dashed diagonal stays, the narration names it) where no spot is free.
+        words = self.roc.chance[1]
+        self.chance_spot = False
+        for spot in self.chance_spots:
+            if not _overlap(label, words.copy().move_to(self.roc.point_at(*spot))):
+                self.chance_spot = None if spot == self.chance_spots[0] else spot
+                break
         return VGroup(self.banner, self.captions["name"], VGroup(ring, label))
 
     def opening(self) -> VGroup:
@@ -260,8 +316,12 @@ class RadarHistory(LectureScene):
         self.play(self.turn_knob(top, resting, turn), FadeOut(self.captions["sweep"]), run_time=self.span(turn))
         named = self.naming()
         banner, caption, (ring, label) = named
+        spot = self.chance_spot
+        words = self.roc.chance[1]
+        give_way = ([FadeOut(words)] if spot is False else
+                    [words.animate.move_to(self.roc.point_at(*spot))] if spot else [])
         self.fade(AnimationGroup(FadeOut(self.heading), FadeIn(banner), lag_ratio=1.0), FadeIn(caption),
-                  Create(ring), FadeIn(label))
+                  Create(ring), FadeIn(label), *give_way)
         self.hold(self.name_seconds - turn - fade)
         self.beat("name")
         # History: two threads.

@@ -58,7 +58,8 @@ class ThresholdSweep(LectureScene):
             return MetricBars(s, f.report["majority_baseline_accuracy"], bar_length=k,
                               row_gap=self.narrow_bar_gap if narrow else self.bar_gap, legend=not narrow,
                               columns=columns)
-        return RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=2.9 * k, title_width=self.roc_width)
+        return RocPanel(s, f.roc_fpr, f.roc_tpr, f.report["auc"], side=2.9 * k, title_width=self.roc_width,
+                        keep=f.grid_vertices)
 
     def fitted(self, which: str, height: float, width: float):
         """The panel at the largest scale that keeps it within ``height`` x ``width``.

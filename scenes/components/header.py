@@ -8,7 +8,7 @@ from manim import DOWN, LEFT, PI, RIGHT, UP, Line, Triangle, VGroup
 
 from scenes import style
 from scenes.components.base import SnapshotPanel
-from scenes.components.live_text import LiveText, count_slot, rate_slot
+from scenes.components.live_text import LiveText, count_slot, count_text, rate_slot
 
 __all__ = ["Readout", "ThresholdHeader"]
 
@@ -83,12 +83,12 @@ class Readout(SnapshotPanel, VGroup):
         VGroup.__init__(self)
         colors = style.METRIC_COLORS
         sentences = {
-            "recall": (strings["read_recall"].replace("{positives}", str(positives)),
+            "recall": (strings["read_recall"].replace("{positives}", count_text(positives, n)),
                        {"recall": rate_slot(colors["recall"], "BOLD"), "tp": count_slot(n)}),
             "precision": (strings["read_precision"],
                           {"precision": rate_slot(colors["precision"], "BOLD"), "tp": count_slot(n),
                            "flagged": count_slot(n)}),
-            "accuracy": (strings["read_accuracy"].replace("{n}", str(n)),
+            "accuracy": (strings["read_accuracy"].replace("{n}", count_text(n, n)),
                          {"accuracy": rate_slot(colors["accuracy"], "BOLD"), "correct": count_slot(n)}),
         }
         self.lines = {name: live_lines(template, slots, width, size, colors={strings[name]: colors[name]})

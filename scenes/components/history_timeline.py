@@ -37,6 +37,19 @@ class HistoryTimeline(VGroup):
         self.rows.arrange(DOWN, buff=self.row_gap, aligned_edge=LEFT)
         self.add(self.rows)
 
+    def _reach(self, column: int, used: set, share: float) -> list[float]:
+        """Share of the left and right neighbouring columns a caption may take.
+
+        ``share`` of an empty one, but only half when a station stands in the column beyond it.
+        """
+        reach = []
+        for side in (-1, 1):
+            near, far = column + side, column + 2 * side
+            far_free = not 0 <= far < self.columns or far not in used
+            empty = 0 <= near < self.columns and near not in used
+            reach.append(0.0 if not empty else share if far_free else min(share, 0.5))
+        return reach
+
     def _row(self, strings: dict, header_key: str, stations, width: float, color: str) -> VGroup:
         arrow = Arrow([-width / 2, 0, 0], [width / 2, 0, 0], buff=0, color=color, stroke_width=style.STROKE,
                       max_tip_length_to_length_ratio=0.02)
@@ -49,9 +62,14 @@ class HistoryTimeline(VGroup):
             room = step - self.column_gap
             year = style.wrapped(strings[f"{key}_year"], room, size=self.text_size, color=style.MUTED_TEXT)
             year.next_to(dot, UP, buff=0.15)
-            # A caption may reach half into an empty neighbouring column (fewer lines in a narrow frame).
-            reach = [0.5 * (0 <= side < self.columns and side not in used) for side in (column - 1, column + 1)]
-            caption = style.wrapped(strings[key], room + step * sum(reach), size=self.text_size)
+            # A caption may reach half into an empty neighbouring column (fewer lines in a narrow frame),
+            # or all of it (no station beyond) when half would still break the lines it is written in.
+            given = len(strings[key].strip().split("\n"))
+            for share in (0.5, 1.0):
+                reach = self._reach(column, used, share)
+                caption = style.wrapped(strings[key], room + step * sum(reach), size=self.text_size)
+                if len(caption) <= given:
+                    break
             caption.next_to(dot, DOWN, buff=0.2).shift(RIGHT * step * (reach[1] - reach[0]) / 2)
             row_stations.add(VGroup(year, dot, caption))
         years = [station[0] for station in row_stations]

@@ -49,7 +49,7 @@ class PrPanel(VGroup):
         self.dot = Dot(origin, radius=0.1, color=style.ROC_DOT_COLOR)
         self.dot.set_stroke(style.BACKGROUND, width=3, background=True)
         self.prevalence: float | None = None
-        self.add(self.plot, self.baseline, self.baseline_label, key, self.curve, self.dot)
+        self.add(self.plot, self.baseline, self.baseline_label if label_beside else key, self.curve, self.dot)
 
     def update_to(self, prevalence: float, precision: np.ndarray, recall: np.ndarray,
                   operating_point: tuple[float, float]) -> PrPanel:

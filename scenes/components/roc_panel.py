@@ -8,28 +8,19 @@ from manim import DOWN, RIGHT, UP, Dot, VGroup
 from scenes import style
 from scenes.components.base import SnapshotPanel
 from scenes.components.unit_axes import UnitAxes
+from scenes.numbers.thinning import THIN_RESOLUTION, thin_indices
 
 __all__ = ["RocPanel", "number_title", "thin_polyline"]
 
 
-def thin_polyline(x: np.ndarray, y: np.ndarray, resolution: float = 1e-3):
-    """Drop vertices closer than ``resolution`` to the last kept one (ends kept).
+def thin_polyline(x: np.ndarray, y: np.ndarray, resolution: float = THIN_RESOLUTION, keep=()):
+    """The vertices worth drawing (:func:`~scenes.numbers.thinning.thin_indices`); ``keep`` stays exact.
 
-    A 1e5-point ROC then draws with a few thousand vertices and looks the same.
+    A 1e7-point ROC then draws with a few thousand vertices and looks the same.
     """
-    if x.size <= 2:
-        return x, y
-    keep = [0]
-    last_x, last_y = x[0], y[0]
-    steps = np.maximum(np.abs(np.diff(x)), np.abs(np.diff(y)))
-    if steps.min() >= resolution:
-        return x, y
-    for i in range(1, x.size - 1):
-        if abs(x[i] - last_x) >= resolution or abs(y[i] - last_y) >= resolution:
-            keep.append(i)
-            last_x, last_y = x[i], y[i]
-    keep.append(x.size - 1)
-    return x[keep], y[keep]
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    kept = thin_indices(x, y, resolution, keep)
+    return x[kept], y[kept]
 
 
 def number_title(template: str, name: str, value: str, width: float) -> VGroup:
@@ -68,7 +59,7 @@ class RocPanel(SnapshotPanel, VGroup):
     """
 
     def __init__(self, strings: dict, fpr: np.ndarray, tpr: np.ndarray, auc: float, side: float = 3.0,
-                 title_width: float | None = None):
+                 title_width: float | None = None, keep=()):
         VGroup.__init__(self)
         self.plot = UnitAxes(strings["roc_title"], strings["fpr_axis"], strings["tpr_axis"],
                              side=side, title_weight="NORMAL")
@@ -78,7 +69,7 @@ class RocPanel(SnapshotPanel, VGroup):
         self.title = number_title(strings["roc_title"], "auc", f"{auc:.2f}", title_width or side + 2.0)
         self.title.next_to(self.axes, UP, buff=0.25)
         self.chance = self.plot.chance(strings["chance"], (0.7, 0.62))
-        x, y = thin_polyline(np.asarray(fpr, float), np.asarray(tpr, float))
+        x, y = thin_polyline(fpr, tpr, keep=keep)  # ``keep``: the vertices the dot visits, exact
         self.curve = self.plot.polyline(x, y, style.METRIC_COLORS["auc"])
         self.dot = Dot(self.axes.c2p(0, 0), radius=0.12, color=style.ROC_DOT_COLOR)
         self.dot.set_stroke(style.BACKGROUND, width=3, background=True)

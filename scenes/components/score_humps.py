@@ -57,6 +57,9 @@ class ScoreHumps(SnapshotPanel, VGroup):
     in the labels are the exact counts of the snapshot, not areas.
     """
 
+    #: Least space between the positive and the negative row of labels (frame units).
+    row_gap = 0.1
+
     def __init__(self, strings: dict, densities, scores: dict | None, n: int,
                  width: float = 9.6, height: float = 2.4, dot_radius: float = 0.055):
         VGroup.__init__(self)
@@ -107,9 +110,6 @@ class ScoreHumps(SnapshotPanel, VGroup):
                         for kind, (cls, _) in REGIONS.items()}
         # The threshold line, θ above it and the four labels in two rows beside it, in the plot's top
         # (ringed in the background colour where they cross a hump).
-        self.rows = {"positives": height - 0.2, "negatives": height - 0.65}
-        self.line = Line(self.origin, self.origin + [0, self.rows["positives"] + 0.3, 0],
-                         color=style.HIGHLIGHT, stroke_width=style.STROKE)
         self.theta = LiveText(strings["humps_theta"], {"threshold": rate_slot(weight="BOLD")},
                               size=style.SIZE_NUMBER, align="center")
         style.story_number(self.theta)
@@ -120,6 +120,11 @@ class ScoreHumps(SnapshotPanel, VGroup):
                              align="right" if side == "left" else "left")
             label.set_stroke(style.BACKGROUND, width=6, background=True)
             self.labels[kind] = style.story_number(label)
+        # Rows at least a label's height apart, plus a gap (accents and brackets make labels taller).
+        pitch = max(0.45, max(label.height for label in self.labels.values()) + self.row_gap)
+        self.rows = {"positives": height - 0.2, "negatives": height - 0.2 - pitch}
+        self.line = Line(self.origin, self.origin + [0, self.rows["positives"] + 0.3, 0],
+                         color=style.HIGHLIGHT, stroke_width=style.STROKE)
         # Still parts are drawn once; the outlines go with the live fills so they stay on top.
         self.still = VGroup(self.axes, self.ticks, self.axis_label)
         self.live = VGroup(*self.regions.values(), *self.curves.values(), *self.dots.values(), self.line,

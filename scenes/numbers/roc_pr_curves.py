@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics import VerificationError, average_precision, precision_recall_curve, roc_auc, roc_curve
+from scenes.numbers.thinning import grid_vertex_indices, thin_indices
 
 __all__ = ["RocPrNumbers", "roc_pr_numbers"]
 
@@ -26,8 +27,9 @@ class RocPrNumbers:
     """What RocPrCurves draws and says.
 
     ``roc_fpr``/``roc_tpr``: the exact ROC staircase (one vertex per distinct
-    score), with ``roc_fp``/``roc_tp`` the negatives and positives passed at
-    each vertex. ``pr_recall``/``pr_precision``: vertices of the step curve
+    score; for large data thinned for drawing, :mod:`scenes.numbers.thinning`, with
+    the vertex of every grid θ kept), with ``roc_fp``/``roc_tp`` the negatives and
+    positives passed at each vertex drawn. ``pr_recall``/``pr_precision``: vertices of the step curve
     whose area is the average precision (precision ``P_k`` held over the
     recall gained at step k). ``chance_auc``: AUC of a constant score, the
     diagonal.
@@ -66,7 +68,7 @@ def roc_pr_numbers(y_true: np.ndarray, y_score: np.ndarray, report: dict | None 
     from sklearn.metrics import average_precision_score, roc_auc_score
 
     y_true = np.asarray(y_true)
-    fpr, tpr, _ = roc_curve(y_true, y_score)
+    fpr, tpr, thresholds = roc_curve(y_true, y_score)
     precision, recall, _ = precision_recall_curve(y_true, y_score)
     positives, negatives = int(np.sum(y_true == 1)), int(np.sum(y_true == 0))
     tp, fp = np.rint(tpr * positives).astype(int), np.rint(fpr * negatives).astype(int)
@@ -86,9 +88,12 @@ def roc_pr_numbers(y_true: np.ndarray, y_score: np.ndarray, report: dict | None 
     for name, (ours, theirs) in checks.items():
         if not math.isclose(ours, theirs, rel_tol=1e-9, abs_tol=1e-12):
             raise VerificationError(f"{name}: {ours!r} != {theirs!r}")
+    has_ties = bool(np.any((np.diff(tp) > 0) & (np.diff(fp) > 0)))
+    # Checked on every vertex above; drawn on those a plot can show (the grid θs' exactly).
+    roc = thin_indices(fpr, tpr, keep=grid_vertex_indices(thresholds))
+    pr = thin_indices(pr_x, pr_y)
     return RocPrNumbers(
-        positives=positives, negatives=negatives, roc_fpr=fpr, roc_tpr=tpr, roc_fp=fp, roc_tp=tp,
-        has_ties=bool(np.any((np.diff(tp) > 0) & (np.diff(fp) > 0))),
-        pr_recall=pr_x, pr_precision=pr_y, auc=auc, auc_percent=round(100 * auc),
+        positives=positives, negatives=negatives, roc_fpr=fpr[roc], roc_tpr=tpr[roc], roc_fp=fp[roc], roc_tp=tp[roc],
+        has_ties=has_ties, pr_recall=pr_x[pr], pr_precision=pr_y[pr], auc=auc, auc_percent=round(100 * auc),
         average_precision=ap, prevalence=positives / y_true.size, chance_auc=chance,
     )

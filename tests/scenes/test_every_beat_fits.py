@@ -54,18 +54,13 @@ def unexpected(name: str, lang: str, problems: list) -> list:
 
 #: The kinds of problem the check reports (see tests/scenes/layout_check.py).
 KINDS = ("outside", "overlapping", "too_small", "numbers_too_small", "off_theme", "composition")
-#: What the check still finds while issue 13 is open, by (scene, language): printed by the test, not failed on.
+#: What the check still finds, by (scene, language): printed by the test, not failed on. Only composition in the
+#: pseudo-locale is left (its strings are 40 % longer; what it must hold is nothing outside, overlapping or under
+#: the floors, and that holds): ModelsCompared's 4:3 table leaves a third at 27-28 % (30 % wanted).
 #: Every other kind must be clean in every sample. Measured on the code of this commit; shrink it, never grow it.
 KNOWN_GAPS: dict[tuple[str, str], frozenset[str]] = {
     (scene, lang): frozenset(kinds.split()) for scene, per_lang in {
-        "RadarHistory": {PSEUDO: "outside overlapping"},
-        "OverlappingHumps": {PSEUDO: "composition overlapping too_small"},
-        "RocPrCurves": {PSEUDO: "composition outside overlapping"},
         "ModelsCompared": {PSEUDO: "composition"},
-        "HonestThreshold": {PSEUDO: "outside"},
-        "PrevalenceEffect": {PSEUDO: "composition overlapping"},
-        "AucAsRanking": {PSEUDO: "composition outside"},
-        "MulticlassConfusion": {PSEUDO: "composition outside overlapping"},
     }.items() for lang, kinds in per_lang.items()}
 
 

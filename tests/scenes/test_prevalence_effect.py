@@ -92,3 +92,57 @@ def test_boards_hold_the_panels_and_the_numbers_are_story_numbers(scenes, small_
     assert scene.slider.value.story_number and scene.lines["precision"].story_number
     assert scene.slider.value.font_size >= 32 - 1e-6
     assert "sick patients" in scene.lines["flagged"].template
+
+
+def test_a_keyed_baseline_label_is_drawn_once(small_config):
+    """Under the title as a key (a narrow board), the baseline's words are one text, not two on each other."""
+    from scenes import strings
+    from scenes.components.pr_panel import PrPanel
+    from tests.scenes.conftest import text_units
+
+    panel = PrPanel(strings.strings_for("en"), side=2.0, label_beside=False)
+    label = [unit for unit in text_units(panel) if unit is panel.baseline_label]
+    assert len(label) == 1
+    assert not describe(overlapping_texts(panel))
+
+
+def plot_height(panel) -> float:
+    """Length of a panel's y axis (frame units)."""
+    return float(panel.axes.c2p(0, 1)[1] - panel.axes.c2p(0, 0)[1])
+
+
+def spoken_keys(scene) -> list[str]:
+    """The narration keys ``construct`` says, with playing and holding stubbed out (nothing is drawn)."""
+    said = []
+    scene.play = scene.hold = lambda *args, **kwargs: None
+    scene.say = lambda key, *args, **values: said.append((key, values))
+    scene.construct()
+    return said
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_at_4_3_the_plots_are_big_and_the_flagged_line_is_never_lost(facts, lang, tmp_path):
+    """Both axes >= 2.6 units tall in a 4:3 frame; the flagged line is drawn, else said at the hold."""
+    from tests.scenes.conftest import frame_at
+
+    with frame_at(4 / 3, tmp_path):
+        scene = PrevalenceEffect(facts, lang)
+        scene.build_layout()
+        assert plot_height(scene.roc) >= 2.6 and plot_height(scene.pr) >= 2.6
+        said = spoken_keys(PrevalenceEffect(facts, lang))
+    flagged = [values for key, values in said if key == "say_pe_flagged"]
+    if scene.flagged_on_screen:
+        assert not flagged
+    else:
+        last = scene.numbers.operating_per_hundred[-1]
+        assert [values["sick"] for values in flagged] == [f"{last:.0f}"]
+        assert flagged[0]["offset"] > 0  # after the hold's own line
+        assert scene.lines["flagged"] not in scene.readout.get_family()
+
+
+def test_at_16_9_the_plots_grew_and_the_flagged_line_is_drawn(scenes, small_config):
+    """The slider's own row leaves the boards to the panels: bigger than the 2.44 units of the old layout."""
+    for lang in ("en", "es"):
+        scene, _ = scenes[lang]
+        assert plot_height(scene.roc) >= 2.6 and plot_height(scene.pr) == pytest.approx(plot_height(scene.roc))
+        assert scene.flagged_on_screen and scene.lines["flagged"] in scene.readout.get_family()
