@@ -80,3 +80,18 @@ def test_the_threshold_sweep_roc_passes_through_every_grid_point():
         point = panel.axes.c2p(fpr[index], tpr[index])
         assert np.min(np.linalg.norm(corners - point, axis=1)) < 1e-9
     assert len(corners) < 4 * 5000
+
+
+def test_counts_from_a_hundred_thousand_show_in_thousands_and_fit_their_slot():
+    from scenes.components.live_text import LiveText, count_slot, count_text
+
+    assert count_slot(231).render(207) == "207" and count_text(80, 231) == "80"  # the lecture's data: every digit
+    big = count_slot(1_000_000)
+    assert [big.render(v) for v in (0, 999, 207_400, 92_449, 1_000_000)] == ["0", "999", "207k", "92k", "1000k"]
+    text = LiveText("{count} caught", {"count": big})
+    widths = []
+    for value in (207_400, 92_449, 5):
+        text.set_values(count=value)
+        assert text.shown("count") == big.render(value)
+        widths.append(text.width)
+    assert widths[0] > widths[1] > widths[2]  # shorter numbers close the gap, no glyph left over
