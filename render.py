@@ -723,5 +723,31 @@ def main(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
+def run() -> None:
+    """The ``umbral`` command: :func:`main`, then leave without tearing down native thread pools.
+
+    pyarrow's CPU thread pool can abort the process while C++ statics are destroyed at exit
+    ("terminate called without an active exception", apache/arrow#34314), turning a finished
+    run or a one-line error into a crash. Once the Python exit handlers have run and output is
+    flushed there is nothing left to tear down, so the process ends with :func:`os._exit`.
+    """
+    import atexit
+    import os
+
+    try:
+        code = main()
+    except SystemExit as leaving:
+        code = leaving.code if isinstance(leaving.code, int) else (0 if leaving.code is None else 1)
+        if not isinstance(leaving.code, (int, type(None))):
+            click.echo(leaving.code, err=True)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -380,4 +380,4 @@ def test_a_built_wheel_carries_every_package_and_the_command(tmp_path):
     # Package data: the locale files and the lab page's template, style and script.
     assert {"scenes/locales/en.toml", "scenes/locales/es.toml", "scenes/publish/lab/lab.html",
             "scenes/publish/lab/lab.css", "scenes/publish/lab/lab.js"} <= names
-    assert "umbral = render:main" in entry_points
+    assert "umbral = render:run" in entry_points
