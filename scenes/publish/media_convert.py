@@ -23,10 +23,14 @@ from typing import Any
 
 __all__ = ["PALETTEGEN_ARGS", "PALETTEUSE_ARGS", "mp4_to_gif", "output_size", "probe", "open_video"]
 
-#: Options of the ``palettegen`` filter (pass 1).
-PALETTEGEN_ARGS = "stats_mode=diff"
-#: Options of the ``paletteuse`` filter (pass 2).
-PALETTEUSE_ARGS = "dither=bayer:bayer_scale=5:diff_mode=rectangle"
+#: Options of the ``palettegen`` filter (pass 1): colours counted over whole frames (``diff`` would
+#: count only what moves, and the still panels' fills then came out dithered), 128 of them: the
+#: scenes are flat fills and anti-aliased text, and the ThresholdSweep GIF at 480p went from
+#: 1.19 to 0.93 MB per 10 s with the bars' colours kept (256 colours, ``diff``, bayer dither before).
+PALETTEGEN_ARGS = "stats_mode=full:max_colors=128"
+#: Options of the ``paletteuse`` filter (pass 2): no dither (flat colours need none, and dither
+#: noise changes pixels from frame to frame), only the rectangle that changed is re-mapped.
+PALETTEUSE_ARGS = "dither=none:diff_mode=rectangle"
 
 
 def output_size(width: int, height: int, max_width: int) -> tuple[int, int]:

@@ -200,6 +200,20 @@ def test_ten_second_lecture_clip_is_under_a_megabyte(tmp_path):
     assert size < 1_000_000, f"{size / 1024:.0f} KB"
 
 
+def test_still_fills_keep_their_colour_undithered(tmp_path):
+    """A still panel's flat bars come out as one flat colour, close to the source, in every frame."""
+    source = _write_mp4(tmp_path / "lecture.mp4", _lecture_frames(60), 854, 480, 30)
+    target = tmp_path / "lecture.gif"
+    mp4_to_gif(source, target, max_width=854)
+    with av.open(str(target)) as container:
+        frames = [frame.to_ndarray(format="rgb24") for frame in container.decode(video=0)]
+    for image in frames[:: len(frames) // 6]:
+        for b, colour in enumerate(BAR_COLOURS):  # the bottom 20 px of every bar are always filled
+            patch = image[480 - 78 : 480 - 64, 80 + b * 110 + 8 : 80 + b * 110 + 62].reshape(-1, 3)
+            assert len(np.unique(patch, axis=0)) == 1, f"bar {b} is dithered"
+            assert np.abs(patch[0].astype(int) - colour).max() <= 12, (b, patch[0], colour)
+
+
 def test_module_imports_neither_manim_nor_av(tmp_path):
     """Load the module file on its own (not via ``scenes/__init__``) and check what it pulls in."""
     module = REPO_ROOT / "scenes" / "publish" / "media_convert.py"
