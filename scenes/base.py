@@ -39,6 +39,25 @@ class HeldSteps(UpdateFromAlphaFunc):
         return Mobject()
 
 
+def _all_parts_in(group: Mobject, on_screen: set) -> bool:
+    """True when ``group`` has parts and every one of them is already in the scene."""
+    return bool(group.submobjects) and all(part in on_screen for part in group.submobjects)
+
+
+def _split_at_first_ticking(moving: list) -> tuple[list, list]:
+    """``moving`` (in drawing order) cut before the first part with an updater of its own.
+
+    What comes before it changes only when a step does; from it on, every frame.
+    """
+    for index, mobject in enumerate(moving):
+        if mobject.updaters:
+            ticking = moving[index:]
+            inside = set(ticking)
+            below = [part for part in moving[:index] if inside.isdisjoint(part.get_family())]
+            return below, ticking
+    return moving, []
+
+
 class LectureScene(Scene):
     """A Scene built from verified :class:`Facts` in one language.
 
@@ -79,21 +98,47 @@ class LectureScene(Scene):
         several_models = f.comparison is not None and len(f.comparison.models) > 1
         return part_caption(title, f.model if several_models else None, f.split, self.lang)
 
+    def add_mobjects_from_animations(self, animations) -> None:
+        """Manim's rule, except that a group made only of parts already on screen is not added.
+
+        Manim adds an animated mobject that is not in the scene on top of
+        everything, pulling its parts out of their place: a ``VGroup`` of the
+        panels' live parts built for one animation then sat above the radar's
+        beam, whose updater made Manim redraw every part above it in every
+        frame of every later wait (RadarHistory at 1080p60: 2.0x the encoder's
+        floor). The parts are animated where they are instead.
+        """
+        on_screen = set(self.get_mobject_family_members())
+        kept = [animation for animation in animations
+                if animation.is_introducer() or animation.mobject is None or animation.mobject in on_screen
+                or not _all_parts_in(animation.mobject, on_screen)]
+        super().add_mobjects_from_animations(kept)
+
     def play_internal(self, skip_rendering: bool = False) -> None:
         """Manim's frame loop, except that a frame in which no :class:`HeldSteps` changed is reused.
 
         Only used when every animation of the play is a HeldSteps; anything
-        else goes through Manim's own loop unchanged.
+        else goes through Manim's own loop unchanged. When something keeps
+        moving on its own (an updater, like the radar's beam), the parts below
+        it are drawn into the background once per step and only the ticking
+        parts are drawn in every frame.
         """
         held = bool(self.animations) and all(isinstance(a, HeldSteps) for a in self.animations)
         if not held or skip_rendering or self.skip_animation_preview:
             return super().play_internal(skip_rendering)
         self.duration = self.get_run_time(self.animations)
         self.time_progression = self._get_animation_time_progression(self.animations, self.duration)
-        last_frame = None
+        below, ticking = _split_at_first_ticking(self.moving_mobjects)
+        first, last_frame = True, None
         for t in self.time_progression:
             self.update_to_time(t)
-            if last_frame is None or any(animation.changed for animation in self.animations):
+            changed = first or any(animation.changed for animation in self.animations)
+            first = False
+            if ticking:
+                if changed:
+                    self.renderer.save_static_frame_data(self, [*self.static_mobjects, *below])
+                self.renderer.render(self, t, ticking)
+            elif changed:
                 self.renderer.render(self, t, self.moving_mobjects)
                 last_frame = self.renderer.get_frame()
             else:

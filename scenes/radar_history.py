@@ -30,8 +30,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import LectureScene
-from scenes.components.base import PanelUpdate
+from scenes.base import HeldSteps, LectureScene
 from scenes.components.card import CARD_PAD, card_over
 from scenes.components.history_timeline import ROC_STATIONS, HistoryTimeline
 from scenes.components.radar_readout import RadarReadout
@@ -234,6 +233,20 @@ class RadarHistory(LectureScene):
         self.live_layer = VGroup(*(panel.live for panel in self.panels))
         self.add(self.heading, self.still_layer, self.live_layer, self.scope.beam)
 
+    def add(self, *mobjects):
+        """Manim's add, keeping the spinning beam drawn last.
+
+        Manim redraws in every frame whatever lies above a mobject with an
+        updater; a caption added above the beam would be redrawn for nothing
+        (the captions never overlap the scope).
+        """
+        super().add(*mobjects)
+        beam = self.scope.beam if hasattr(self, "scope") else None
+        if beam is not None and beam in self.mobjects and self.mobjects[-1] is not beam:
+            self.mobjects.remove(beam)
+            self.mobjects.append(beam)
+        return self
+
     # -- moving -----------------------------------------------------------
     def turn_knob(self, start: int, end: int, seconds: float, plot: bool = False):
         """Click the knob from setting ``start`` to ``end``; with ``plot``, leave a trail of ROC points.
@@ -243,16 +256,16 @@ class RadarHistory(LectureScene):
         """
         snapshots, last = self.radar.snapshots, len(self.radar.snapshots) - 1
 
-        def step(_, alpha):
-            index = round(start + (end - start) * alpha)
+        def show(index):
             for panel in self.panels:
                 panel.update_to(snapshots[index])
             if plot:
                 self.roc.reveal(last - index + 1)
 
+        way = 1 if end >= start else -1
         live = VGroup(*(panel.live for panel in self.panels))
-        return PanelUpdate(live, step, run_time=self.span(seconds),
-                           rate_func=linear if plot else smooth)
+        return HeldSteps(live, range(start, end + way, way), show, run_time=self.span(seconds),
+                         rate_func=linear if plot else smooth)
 
     def swap(self, old: str, new: str) -> AnimationGroup:
         """Fade one caption out, then the next in (never both half-visible in one place)."""

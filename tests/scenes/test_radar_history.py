@@ -112,7 +112,7 @@ def test_knob_draws_the_numbers_modules_roc_points(clinic20_facts, scene_config)
     animation = scene.turn_knob(last, 0, 1.0, plot=True)
     for alpha in (0.0, 0.3, 0.62, 1.0):
         animation.interpolate(alpha)
-        index = round(last * (1 - alpha))
+        index = last - min(int(alpha * (last + 1)), last)  # each setting held for an equal share
         count = last - index + 1
         np.testing.assert_allclose(scene.roc.plotted_points(), radar.roc_points(count), atol=1e-9)
         snapshot = radar.snapshots[index]
