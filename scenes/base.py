@@ -6,6 +6,7 @@ from manim import DOWN, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
 
 from scenes import style
 from scenes.facts import Facts
+from scenes.fades import can_crossfade, play_crossfade
 from scenes.strings import dataset_title, part_caption, strings_for
 
 __all__ = ["HeldSteps", "LectureScene"]
@@ -115,14 +116,19 @@ class LectureScene(Scene):
         super().add_mobjects_from_animations(kept)
 
     def play_internal(self, skip_rendering: bool = False) -> None:
-        """Manim's frame loop, except that a frame in which no :class:`HeldSteps` changed is reused.
+        """Manim's frame loop, except for plain fades and :class:`HeldSteps`.
 
-        Only used when every animation of the play is a HeldSteps; anything
-        else goes through Manim's own loop unchanged. When something keeps
+        A play of plain fades is drawn as a crossfade of its first and last
+        frames (:func:`scenes.fades.play_crossfade`). When every animation is a
+        HeldSteps, a frame in which no step changed is reused; anything else
+        goes through Manim's own loop unchanged. When something keeps
         moving on its own (an updater, like the radar's beam), the parts below
         it are drawn into the background once per step and only the ticking
         parts are drawn in every frame.
         """
+        drawn = not (skip_rendering or self.skip_animation_preview or self.renderer.skip_animations)
+        if drawn and can_crossfade(self):
+            return play_crossfade(self)
         held = bool(self.animations) and all(isinstance(a, HeldSteps) for a in self.animations)
         if not held or skip_rendering or self.skip_animation_preview:
             return super().play_internal(skip_rendering)
