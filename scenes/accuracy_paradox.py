@@ -11,7 +11,6 @@ from manim import (
     FadeOut,
     GrowFromEdge,
     Rectangle,
-    UpdateFromAlphaFunc,
     VGroup,
     Write,
     config,
@@ -19,7 +18,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import LectureScene
+from scenes.base import HeldSteps, LectureScene
 from scenes.components.live_text import LiveText, Slot, rate_slot, signed_rate_slot
 from scenes.components.paired_bars import PairedBars
 from scenes.components.prevalence_slider import PrevalenceSlider
@@ -104,7 +103,6 @@ class AccuracyParadox(LectureScene):
         lower = self.readout.get_top()[1] + self.band_gap
         self.bars = self._bars(width, upper - lower)
         self.bars.move_to([0, (upper + lower) / 2, 0])
-        self.moving = VGroup(self.slider, self.bars, self.readout)
         layout = VGroup(self.heading, self.slider, self.bars, self.readout)
         self.show_step(0)
         return layout
@@ -159,14 +157,25 @@ class AccuracyParadox(LectureScene):
         self.lines["trivial"].set_values(sick=trivial["fn"], accuracy=trivial["accuracy"])
         self.lines["model"].set_values(tp=model["tp"], fp=model["fp"], precision=model["precision"])
 
-    def slide_animation(self) -> UpdateFromAlphaFunc:
-        """Prevalence down the log-spaced path, each step shown for the same share of time."""
-        last = self.numbers.prevalences.size - 1
+    def split_layers(self) -> None:
+        """Stills first (drawn once into Manim's cached background), then what the slide moves.
 
-        def step(_, alpha):
-            self.show_step(min(round(alpha * last), last))
+        Manim redraws everything drawn after the first moving part: with the tracks and
+        names behind the live bars, numbers and pointer, only those are redrawn per step.
+        """
+        bars, slider = self.bars, self.slider
+        self.still_layer = VGroup(self.heading, slider.track, bars.static_parts())
+        self.live_layer = VGroup(slider.value, slider.pointer, *bars.bars.values(), *bars.values.values(), self.readout)
+        self.remove(self.still_layer, self.live_layer)
+        self.add(self.still_layer, self.live_layer)
 
-        return UpdateFromAlphaFunc(self.moving, step, run_time=self.slide_seconds, rate_func=linear)
+    def slide_animation(self) -> HeldSteps:
+        """Prevalence down the log-spaced path, each step shown for the same share of time.
+
+        Held steps: a frame is drawn only when the step changes, and reused until the next.
+        """
+        return HeldSteps(self.live_layer, range(self.numbers.prevalences.size), self.show_step,
+                         run_time=self.slide_seconds, rate_func=linear)
 
     def verdict_marks(self) -> VGroup:
         """Boxes round the accuracy and recall rows, and the verdict (it replaces the legend)."""
@@ -219,6 +228,7 @@ class AccuracyParadox(LectureScene):
         self.say("say_ap_slide_end", half, offset=half, prevalence=f"{numbers.prevalences[-1]:.2f}",
                  trivial=f"{last['accuracy'][1]:.2f}", model=f"{last['accuracy'][0]:.2f}")
         self.hold(self.fade_seconds)
+        self.split_layers()
         self.play(self.slide_animation())
         # Hold at the lowest prevalence: the verdict.
         marks = self.verdict_marks()

@@ -6,7 +6,7 @@ from manim import DOWN, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
 
 from scenes import style
 from scenes.facts import Facts
-from scenes.fades import can_crossfade, play_crossfade
+from scenes.fades import can_crossfade, play_crossfade, without_copies
 from scenes.strings import dataset_title, part_caption, strings_for
 
 __all__ = ["HeldSteps", "LectureScene"]
@@ -98,6 +98,10 @@ class LectureScene(Scene):
             return title
         several_models = f.comparison is not None and len(f.comparison.models) > 1
         return part_caption(title, f.model if several_models else None, f.split, self.lang)
+
+    def play(self, *animations, **kwargs) -> None:
+        """Manim's play, with plain fades made as :class:`scenes.fades.OpacityFade` (no copies)."""
+        super().play(*(without_copies(animation) for animation in animations), **kwargs)
 
     def add_mobjects_from_animations(self, animations) -> None:
         """Manim's rule, except that a group made only of parts already on screen is not added.
