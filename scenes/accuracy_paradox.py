@@ -157,18 +157,6 @@ class AccuracyParadox(LectureScene):
         self.lines["trivial"].set_values(sick=trivial["fn"], accuracy=trivial["accuracy"])
         self.lines["model"].set_values(tp=model["tp"], fp=model["fp"], precision=model["precision"])
 
-    def split_layers(self) -> None:
-        """Stills first (drawn once into Manim's cached background), then what the slide moves.
-
-        Manim redraws everything drawn after the first moving part: with the tracks and
-        names behind the live bars, numbers and pointer, only those are redrawn per step.
-        """
-        bars, slider = self.bars, self.slider
-        self.still_layer = VGroup(self.heading, slider.track, bars.static_parts())
-        self.live_layer = VGroup(slider.value, slider.pointer, *bars.bars.values(), *bars.values.values(), self.readout)
-        self.remove(self.still_layer, self.live_layer)
-        self.add(self.still_layer, self.live_layer)
-
     def slide_animation(self) -> HeldSteps:
         """Prevalence down the log-spaced path, each step shown for the same share of time.
 
@@ -228,7 +216,9 @@ class AccuracyParadox(LectureScene):
         self.say("say_ap_slide_end", half, offset=half, prevalence=f"{numbers.prevalences[-1]:.2f}",
                  trivial=f"{last['accuracy'][1]:.2f}", model=f"{last['accuracy'][0]:.2f}")
         self.hold(self.fade_seconds)
-        self.split_layers()
+        bars, slider = self.bars, self.slider
+        self.live_layer = self.lift(slider.value, slider.pointer, *bars.bars.values(), *bars.values.values(),
+                                    self.readout)
         self.play(self.slide_animation())
         # Hold at the lowest prevalence: the verdict.
         marks = self.verdict_marks()

@@ -17,14 +17,13 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    UpdateFromAlphaFunc,
     VGroup,
     config,
     linear,
 )
 
 from scenes import style
-from scenes.base import LectureScene
+from scenes.base import HeldSteps, LectureScene
 from scenes.components.card import CARD_PAD, card_behind, card_over
 from scenes.components.live_text import LiveText, count_slot
 from scenes.components.pair_grid import PairGrid, pair_mark
@@ -283,14 +282,13 @@ class AucAsRanking(LectureScene):
         self.beat("intro")
         # Check every pair, column by column, counting live.
         self.say("say_rank_count", self.count_seconds)
-        self.play(UpdateFromAlphaFunc(VGroup(self.grid.mark_group, self.legend, self.checked),
-                                      lambda _, alpha: self.show_count(round(alpha * c.total))),
-                  run_time=self.span(self.count_seconds), rate_func=linear)
+        self.play(HeldSteps(VGroup(self.grid.mark_group, self.legend, self.checked), range(c.total + 1),
+                            self.show_count, run_time=self.span(self.count_seconds), rate_func=linear))
         self.beat("count")
         # The share of right pairs is the area under the ROC staircase.
         self.say("say_rank_staircase", self.staircase_seconds, correct=c.correct, total=c.total,
                  share=f"{c.share:.3f}")
-        self.play(Create(self.grid.show_staircase()), run_time=self.span(2 * self.fade_seconds))
+        self.play(Create(self.lift(self.grid.show_staircase())), run_time=self.span(2 * self.fade_seconds))
         leaving = [FadeOut(self.checked)] + ([] if self.keep_legend else [FadeOut(self.legend)])
         self.play(*leaving, FadeIn(self.equation), *self.data_line_for(self.checked, self.equation),
                   run_time=self.span(self.fade_seconds))

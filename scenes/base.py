@@ -99,6 +99,17 @@ class LectureScene(Scene):
         several_models = f.comparison is not None and len(f.comparison.models) > 1
         return part_caption(title, f.model if several_models else None, f.split, self.lang)
 
+    def lift(self, *parts: Mobject) -> VGroup:
+        """Draw ``parts`` last, above everything else, as one group (returned).
+
+        Manim redraws in every frame everything drawn after the first moving
+        part; with the moving parts on top, only they are redrawn.
+        """
+        live = VGroup(*parts)
+        self.remove(*parts)
+        self.add(live)
+        return live
+
     def play(self, *animations, **kwargs) -> None:
         """Manim's play, with plain fades made as :class:`scenes.fades.OpacityFade` (no copies)."""
         super().play(*(without_copies(animation) for animation in animations), **kwargs)

@@ -14,14 +14,13 @@ from manim import (
     FadeOut,
     SurroundingRectangle,
     Text,
-    UpdateFromAlphaFunc,
     VGroup,
     Write,
     linear,
 )
 
 from scenes import style
-from scenes.base import LectureScene
+from scenes.base import HeldSteps, LectureScene
 from scenes.components import RocPanel
 from scenes.components.card import CARD_PAD, card_over
 from scenes.components.live_text import LiveText, Slot
@@ -96,7 +95,6 @@ class PrevalenceEffect(LectureScene):
         self.pr.move_to([(middle + self.board_gap / 2 + right) / 2 - beside_width / 2, 0, 0]).align_to(foot, DOWN)
         self.cards = VGroup(card_over(left, middle - self.board_gap / 2, high, low),
                             card_over(middle + self.board_gap / 2, right, high, low))
-        self.moving = VGroup(self.slider, self.pr, self.readout)
         self.show_step(0)
         layout = VGroup(self.cards, self.heading, self.slider, self.roc, self.pr, self.readout)
         return layout if self.caption is None else layout.add(self.caption)
@@ -275,12 +273,16 @@ class PrevalenceEffect(LectureScene):
         self.lines["precision"].set_values(precision=precision)
         self.lines["flagged"].set_values(sick=float(numbers.operating_per_hundred[index]))
 
-    def slide(self, start: int, end: int, seconds: float) -> UpdateFromAlphaFunc:
-        """Steps ``start`` .. ``end`` of the path (log-spaced), each for the same share of time."""
-        def step(_, alpha):
-            self.show_step(start + round(alpha * (end - start)))
+    def slide(self, start: int, end: int, seconds: float) -> HeldSteps:
+        """Steps ``start`` .. ``end`` of the path (log-spaced), each for the same share of time.
 
-        return UpdateFromAlphaFunc(self.moving, step, run_time=seconds, rate_func=linear)
+        Held steps over the moving parts alone (drawn on top): a frame is drawn only when the step changes.
+        """
+        slider, pr = self.slider, self.pr
+        live = [slider.value, slider.pointer, pr.baseline, pr.curve, pr.dot, self.readout]
+        if pr.label_beside:
+            live.insert(3, pr.baseline_label)
+        return HeldSteps(self.lift(*live), range(start, end + 1), self.show_step, run_time=seconds, rate_func=linear)
 
     def hold_marks(self) -> VGroup:
         """Rings on both operating points, a box round the readout, and a word on each board.
