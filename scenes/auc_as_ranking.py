@@ -28,6 +28,7 @@ from scenes.components.card import CARD_PAD, card_behind, card_over
 from scenes.components.live_text import LiveText, count_slot
 from scenes.components.pair_grid import PairGrid, pair_mark
 from scenes.numbers.auc_as_ranking import ranking_numbers
+from scenes.strings import grouped
 from scenes.style import story_number
 
 __all__ = ["AucAsRanking"]
@@ -107,8 +108,8 @@ class AucAsRanking(LectureScene):
         rows, columns = shown.outcome.shape
         total = shown.counts.total
         if n.sampled:
-            data = s["rank_sample"].format(rows=rows, columns=columns, positives=n.positives,
-                                           negatives=n.negatives, total=total)
+            data = s["rank_sample"].format(rows=rows, columns=columns, positives=self.grouped(n.positives),
+                                           negatives=self.grouped(n.negatives), total=total)
         else:
             data = s["rank_data"].format(positives=rows, negatives=columns, total=total)
         right = max(self.grid.box.get_right()[0], self.grid.axis_labels.get_right()[0])
@@ -232,14 +233,19 @@ class AucAsRanking(LectureScene):
         self.tie_grid = grid
         return block
 
+    def grouped(self, count: int) -> str:
+        """A count as shown and said: in digit groups from 10,000 on (:func:`scenes.strings.grouped`)."""
+        return grouped(count, self.lang)
+
     def build_all(self) -> VGroup:
         """The count over every pair of the data, from the metrics core."""
         s, n = self.strings, self.numbers
         c = n.all_counts
-        head = self.lines(s["rank_all"].format(positives=n.positives, negatives=n.negatives, total=c.total,
-                                               correct=c.correct, ties=c.ties), self.room, style.SIZE_LABEL)
-        tail = story_number(self.lines(s["rank_all_auc"].format(correct=c.correct, ties=c.ties, total=c.total,
-                                                                auc=f"{n.auc:.3f}"),
+        g = self.grouped
+        head = self.lines(s["rank_all"].format(positives=g(n.positives), negatives=g(n.negatives), total=g(c.total),
+                                               correct=g(c.correct), ties=g(c.ties)), self.room, style.SIZE_LABEL)
+        tail = story_number(self.lines(s["rank_all_auc"].format(correct=g(c.correct), ties=g(c.ties),
+                                                                total=g(c.total), auc=f"{n.auc:.3f}"),
                                        self.room, style.SIZE_NUMBER, weight="BOLD"))
         return VGroup(head, tail).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
 
@@ -273,8 +279,8 @@ class AucAsRanking(LectureScene):
         c = shown.counts
         # The question asked of every pair.
         if n.sampled:
-            self.say("say_rank_intro_sample", self.intro_seconds, n=n.positives + n.negatives,
-                     all_total=n.all_counts.total, total=c.total)
+            self.say("say_rank_intro_sample", self.intro_seconds, n=self.grouped(n.positives + n.negatives),
+                     all_total=self.grouped(n.all_counts.total), total=c.total)
         else:
             self.say("say_rank_intro", self.intro_seconds, total=c.total)
         self.play(FadeIn(layout), run_time=self.span(self.fade_seconds))
@@ -302,8 +308,8 @@ class AucAsRanking(LectureScene):
         self.beat("tie")
         # Every pair of the data.
         a = n.all_counts
-        self.say("say_rank_all", self.all_seconds, correct=a.correct, total=a.total, ties=a.ties,
-                 auc=f"{n.auc:.3f}")
+        self.say("say_rank_all", self.all_seconds, correct=self.grouped(a.correct), total=self.grouped(a.total),
+                 ties=self.grouped(a.ties), auc=f"{n.auc:.3f}")
         self.play(FadeOut(self.tie_block), FadeIn(self.all_block), *self.data_line_for(self.tie_block, self.all_block),
                   run_time=self.span(self.fade_seconds))
         self.hold(self.all_seconds - self.fade_seconds)

@@ -122,12 +122,13 @@ class LectureScene(Scene):
         panels' live parts built for one animation then sat above the radar's
         beam, whose updater made Manim redraw every part above it in every
         frame of every later wait (RadarHistory at 1080p60: 2.0x the encoder's
-        floor). The parts are animated where they are instead.
+        floor). The parts are animated where they are instead. A remover's
+        group is still added (Manim removes only what the scene holds).
         """
         on_screen = set(self.get_mobject_family_members())
         kept = [animation for animation in animations
-                if animation.is_introducer() or animation.mobject is None or animation.mobject in on_screen
-                or not _all_parts_in(animation.mobject, on_screen)]
+                if animation.is_introducer() or animation.is_remover() or animation.mobject is None
+                or animation.mobject in on_screen or not _all_parts_in(animation.mobject, on_screen)]
         super().add_mobjects_from_animations(kept)
 
     def play_internal(self, skip_rendering: bool = False) -> None:

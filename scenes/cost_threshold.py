@@ -32,7 +32,9 @@ from scenes import style
 from scenes.base import LectureScene
 from scenes.components.confusion_grid import ConfusionGrid
 from scenes.components.cost_plot import CostPlot, format_cost
+from scenes.components.live_text import count_text
 from scenes.numbers.cost_threshold import DEFAULT_THRESHOLD, cost_threshold_numbers
+from scenes.strings import grouped
 
 __all__ = ["CostThreshold"]
 
@@ -66,7 +68,8 @@ class CostThreshold(LectureScene):
         width = style.safe_width()
         title = style.wrapped(s["cost_opening_title"], width, size=style.SIZE_TITLE, weight="BOLD")
         formula = style.wrapped(s["cost_formula"], width, size=style.SIZE_HEADER, color=style.COST_CURVE_COLOR)
-        words = s["cost_opening_data"].format(dataset=self.dataset_name, n=f.sweep.n, positives=f.sweep.positives)
+        words = s["cost_opening_data"].format(dataset=self.dataset_name, n=grouped(f.sweep.n, self.lang),
+                                              positives=grouped(f.sweep.positives, self.lang))
         data = style.text(words, size=style.SIZE_LABEL)
         if data.width > width:  # a long name (model and split, a translation): counts below
             data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
@@ -148,8 +151,9 @@ class CostThreshold(LectureScene):
         caption = style.wrapped(s["cost_grid_caption"].format(threshold=f"{step.quoted:.2f}"), room,
                                 size=style.SIZE_LABEL, color=style.COST_MIN_COLOR)
         caption.next_to(self.grid_panel, UP, buff=0.25)
-        total = style.wrapped(s["cost_sum"].format(cost_fn=format_cost(step.cost_fn), fn=at.fn,
-                                                   cost_fp=format_cost(step.cost_fp), fp=at.fp,
+        n = at.tp + at.fp + at.tn + at.fn
+        total = style.wrapped(s["cost_sum"].format(cost_fn=format_cost(step.cost_fn), fn=count_text(at.fn, n),
+                                                   cost_fp=format_cost(step.cost_fp), fp=count_text(at.fp, n),
                                                    cost=format_cost(step.min_cost)), room, size=style.SIZE_LABEL)
         total.next_to(self.grid_panel, DOWN, buff=0.3)
         for note in (caption, total):
@@ -224,7 +228,7 @@ class CostThreshold(LectureScene):
         f = self.facts
         # Opening: the question and the formula.
         card = self.opening()
-        self.say("say_cost_opening", self.opening_seconds, dataset=self.dataset_name, n=f.sweep.n)
+        self.say("say_cost_opening", self.opening_seconds, dataset=self.dataset_name, n=grouped(f.sweep.n, self.lang))
         self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
         self.hold(self.opening_seconds - 2 * self.fade_seconds)
         self.beat("opening")

@@ -26,7 +26,7 @@ from scenes.components.live_text import LiveText, rate_slot
 from scenes.components.model_curves import ModelCurves, ModelTable
 from scenes.fades import fade_in, fade_out
 from scenes.numbers.models_compared import glide_steps, models_compared_numbers
-from scenes.strings import dataset_title, model_name, part_caption, split_label
+from scenes.strings import dataset_title, grouped, model_name, part_caption, split_label
 
 __all__ = ["ModelsCompared"]
 
@@ -83,7 +83,8 @@ class ModelsCompared(LectureScene):
         f, n = self.facts, self.numbers
         title = dataset_title(f.name, f.base_title or f.title, self.lang)
         split = part_caption(title, None, n.report_on, self.lang)[len(title):].lstrip(" ·")
-        return title, f"{split} · n = {n.n}" if split else f"n = {n.n}"
+        count = grouped(n.n, self.lang)
+        return title, f"{split} · n = {count}" if split else f"n = {count}"
 
     # -- building -------------------------------------------------------
     def opening(self) -> VGroup:

@@ -24,6 +24,7 @@ from scenes import style
 from scenes.base import HeldSteps, LectureScene
 from scenes.components.card import CARD_PAD, card_behind
 from scenes.components.score_humps import ErrorReadout, HumpLegend, ScoreHumps
+from scenes.strings import grouped
 
 __all__ = ["OverlappingHumps", "accuracy_twins"]
 
@@ -97,7 +98,7 @@ class OverlappingHumps(LectureScene):
         rule = style.text(s["flag_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.header = VGroup(title, rule).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         self.header.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        self.caption = self.place_caption(f"{self.dataset_name} · n = {first.n}", title, rule)
+        self.caption = self.place_caption(f"{self.dataset_name} · n = {grouped(first.n, self.lang)}", title, rule)
         # Readout and legend as large as story numbers where they fit in one row, else at the readout size.
         self.legend = HumpLegend(s, size=style.SIZE_NUMBER)
         self.readout = ErrorReadout(s, n=first.n, size=style.SIZE_NUMBER)
@@ -207,8 +208,8 @@ class OverlappingHumps(LectureScene):
         s = self.strings
         width = style.safe_width()
         title = style.wrapped(s["humps_opening_title"], width, size=style.SIZE_TITLE, weight="BOLD")
-        words = s["humps_opening_data"].format(dataset=self.dataset_name, positives=first.positives,
-                                               negatives=first.negatives)
+        words = s["humps_opening_data"].format(dataset=self.dataset_name, positives=grouped(first.positives, self.lang),
+                                               negatives=grouped(first.negatives, self.lang))
         colors = {s["humps_positives"]: style.POSITIVE_COLOR, s["humps_negatives"]: style.NEGATIVE_COLOR}
         data = style.text(words, size=style.SIZE_LABEL, t2c=colors)
         if data.width > width:  # a long title or a model and split: the counts go below, then wrap (never shrink)

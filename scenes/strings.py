@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["CLASS_NAME_KEYS", "DATASET_TITLES", "EN", "ES", "LANGUAGES", "LOCALES", "LOCALES_DIR", "LocaleError",
-           "MODEL_NAMES", "REFERENCE", "SPLIT_NAMES", "check_overrides", "class_name_problem", "class_names",
-           "dataset_title", "load_locales", "locale_problems", "model_name", "overridden", "part_caption",
-           "placeholders", "split_label", "strings_for", "strings_for_raw"]
+__all__ = ["CLASS_NAME_KEYS", "DATASET_TITLES", "DIGIT_GROUPS", "EN", "ES", "LANGUAGES", "LOCALES", "LOCALES_DIR",
+           "LocaleError", "MODEL_NAMES", "REFERENCE", "SPLIT_NAMES", "check_overrides", "class_name_problem",
+           "class_names", "dataset_title", "grouped", "load_locales", "locale_problems", "model_name", "overridden",
+           "part_caption", "placeholders", "split_label", "strings_for", "strings_for_raw"]
 
 #: The folder of the locale files shipped with umbral.
 LOCALES_DIR = Path(__file__).with_name("locales")
@@ -132,6 +132,24 @@ DATASET_CLASS_NAMES = {lang: {"positive_name": tables["positive_names"], "negati
                        for lang, tables in LOCALES.items()}
 #: (lang, key) pairs a lecturer's override has set now (see :func:`overridden`).
 _OVERRIDDEN: set[tuple[str, str]] = set()
+
+
+#: The digit-group separator of each language, used from five digits on ("210,143,471,119", "210.143.471.119").
+DIGIT_GROUPS = {"en": ",", "es": "."}
+
+
+def grouped(value: int, lang: str) -> str:
+    """A whole count in digit groups of three from 10,000 on, so a 12-digit pair count can be read aloud.
+
+    >>> [grouped(v, "en") for v in (231, 9999, 10_000, 210_143_471_119)]
+    ['231', '9999', '10,000', '210,143,471,119']
+    >>> grouped(699_641, "es")
+    '699.641'
+    """
+    value = int(value)
+    if abs(value) < 10_000:
+        return f"{value:d}"
+    return f"{value:,d}".replace(",", DIGIT_GROUPS.get(lang, ","))
 
 
 def class_names(lang: str, dataset: str | None = None) -> dict[str, str]:

@@ -20,6 +20,7 @@ from scenes import style
 from scenes.base import HeldSteps, LectureScene
 from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
 from scenes.components.card import card_behind
+from scenes.strings import grouped
 
 __all__ = ["ThresholdSweep"]
 
@@ -137,7 +138,7 @@ class ThresholdSweep(LectureScene):
         self.header.pointer.next_to(track[0].get_start(), UP, buff=0.04)
         # The data's name under the slider (the hold markers take its place).
         room = min(width / 2, config.frame_width / 2 - style.SIDE_MARGIN - self.header.rule.get_right()[0] - 0.4)
-        self.caption = style.wrapped(f"{self.dataset_name} · n = {first.n}", room, color=style.MUTED_TEXT)
+        self.caption = style.wrapped(f"{self.dataset_name} · n = {grouped(first.n, self.lang)}", room, color=style.MUTED_TEXT)
         self.caption.next_to(track, DOWN, buff=0.12).to_edge(RIGHT, buff=style.SIDE_MARGIN)
         top = min(self.header.get_bottom()[1], self.caption.get_bottom()[1]) - self.band_gap
         bottom = -config.frame_height / 2 + style.SIDE_MARGIN
@@ -165,7 +166,8 @@ class ThresholdSweep(LectureScene):
         f, s = self.facts, self.strings
         first = f.grid[0]
         title = style.text(s["opening_title"], size=style.SIZE_TITLE, weight="BOLD")
-        words = s["opening_data"].format(dataset=self.dataset_name, n=first.n, positives=first.positives,
+        words = s["opening_data"].format(dataset=self.dataset_name, n=grouped(first.n, self.lang),
+                                         positives=grouped(first.positives, self.lang),
                                          prevalence=f"{first.prevalence:.2f}")
         data = style.text(words, size=style.SIZE_LABEL)
         if data.width > style.safe_width():  # a long name (model and split, a translation): counts below

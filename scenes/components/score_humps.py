@@ -7,7 +7,7 @@ from manim import DOWN, LEFT, RIGHT, Axes, Circle, Line, VGroup, VMobject
 
 from scenes import style
 from scenes.components.base import SnapshotPanel
-from scenes.components.live_text import LiveText, count_slot, rate_slot
+from scenes.components.live_text import LiveText, count_slot, count_text, rate_slot
 
 __all__ = ["REGIONS", "ErrorReadout", "HumpLegend", "ScoreHumps", "stack_levels"]
 
@@ -251,7 +251,7 @@ class ErrorReadout(SnapshotPanel, VGroup):
         VGroup.__init__(self)
         accuracy_color = style.METRIC_COLORS["accuracy"]
         self.accuracy = LiveText(
-            strings["humps_accuracy"].replace("{n}", str(n)),
+            strings["humps_accuracy"].replace("{n}", count_text(n, n)),
             {"accuracy": rate_slot(accuracy_color, "BOLD"), "correct": count_slot(n)},
             colors={strings["accuracy"]: accuracy_color}, size=size)
         self.errors = LiveText(

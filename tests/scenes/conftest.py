@@ -64,10 +64,22 @@ def boxes_overlap(a, b, tolerance: float = 0.01) -> bool:
     return min(ax1, bx1) - max(ax0, bx0) > tolerance and min(ay1, by1) - max(ay0, by0) > tolerance
 
 
+def drawn_box(unit) -> tuple[float, float, float, float] | None:
+    """The box of what ``unit`` draws: its leaves with some opacity (a LiveText's invisible rulers
+    span the widest number its slot may show, wider than "70k" in a grid cell), or None."""
+    leaves = [leaf for leaf in unit.family_members_with_points()
+              if leaf.get_fill_opacity() > 0.05 or leaf.get_stroke_opacity() > 0.05]
+    if not leaves:
+        return None
+    points = np.concatenate([leaf.points for leaf in leaves])
+    (x0, y0), (x1, y1) = points[:, :2].min(axis=0), points[:, :2].max(axis=0)
+    return float(x0), float(y0), float(x1), float(y1)
+
+
 def overlapping_texts(mobject):
-    """Pairs of text units whose boxes overlap, described for a failure message."""
-    units = [u for u in text_units(mobject) if len(u.get_all_points())]
-    boxes = [box(unit) for unit in units]  # once per unit: a beat can hold a hundred texts
+    """Pairs of text units whose drawn boxes overlap, described for a failure message."""
+    drawn = [(unit, drawn_box(unit)) for unit in text_units(mobject) if len(unit.get_all_points())]
+    units, boxes = [u for u, b in drawn if b is not None], [b for _, b in drawn if b is not None]
     return [(units[i], units[j]) for i, j in itertools.combinations(range(len(units)), 2)
             if boxes_overlap(boxes[i], boxes[j])]
 
