@@ -8,6 +8,7 @@ import pytest
 from metrics import count_ordered_pairs, roc_auc
 from scenes.auc_as_ranking import AucAsRanking
 from scenes.numbers.auc_as_ranking import ranking_numbers
+from scenes.strings import grouped
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
@@ -99,7 +100,8 @@ def test_counts_equal_the_core(facts, small_config):
     assert shown.counts == count_ordered_pairs(y_shown, s_shown)
     assert shown.auc == pytest.approx(roc_auc(y_shown, s_shown))
     summary = scene.all_block[0].text
-    assert str(n.all_counts.total) in summary and str(n.all_counts.correct) in summary
+    # In digit groups from 10,000 on (screening: 12,150 pairs), every digit below.
+    assert grouped(n.all_counts.total, "en") in summary and grouped(n.all_counts.correct, "en") in summary
 
 
 def test_the_tie_counts_one_half(small_config):
