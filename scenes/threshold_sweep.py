@@ -138,7 +138,8 @@ class ThresholdSweep(LectureScene):
         self.header.pointer.next_to(track[0].get_start(), UP, buff=0.04)
         # The data's name under the slider (the hold markers take its place).
         room = min(width / 2, config.frame_width / 2 - style.SIDE_MARGIN - self.header.rule.get_right()[0] - 0.4)
-        self.caption = style.wrapped(f"{self.dataset_name} · n = {grouped(first.n, self.lang)}", room, color=style.MUTED_TEXT)
+        self.caption = style.wrapped(f"{self.dataset_name} · n = {grouped(first.n, self.lang)}", room,
+                                     color=style.MUTED_TEXT)
         self.caption.next_to(track, DOWN, buff=0.12).to_edge(RIGHT, buff=style.SIDE_MARGIN)
         top = min(self.header.get_bottom()[1], self.caption.get_bottom()[1]) - self.band_gap
         bottom = -config.frame_height / 2 + style.SIDE_MARGIN
