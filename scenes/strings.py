@@ -134,8 +134,10 @@ DATASET_CLASS_NAMES = {lang: {"positive_name": tables["positive_names"], "negati
 _OVERRIDDEN: set[tuple[str, str]] = set()
 
 
-#: The digit-group separator of each language, used from five digits on ("210,143,471,119", "210.143.471.119").
-DIGIT_GROUPS = {"en": ",", "es": "."}
+#: The digit-group separator of each language, used from five digits on ("210,143,471,119"). Spanish too uses a
+#: comma, as in Mexico: the lecture writes decimals with a point in both languages ("AUC 0.830"), so "12.150"
+#: would read as twelve point one five.
+DIGIT_GROUPS = {"en": ",", "es": ","}
 
 
 def grouped(value: int, lang: str) -> str:
@@ -144,7 +146,7 @@ def grouped(value: int, lang: str) -> str:
     >>> [grouped(v, "en") for v in (231, 9999, 10_000, 210_143_471_119)]
     ['231', '9999', '10,000', '210,143,471,119']
     >>> grouped(699_641, "es")
-    '699.641'
+    '699,641'
     """
     value = int(value)
     if abs(value) < 10_000:
