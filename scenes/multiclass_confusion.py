@@ -17,6 +17,7 @@ from manim import (
     UP,
     FadeIn,
     FadeOut,
+    Mobject,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -74,6 +75,10 @@ class MulticlassConfusion(LectureScene):
     board_gap = 0.25
     #: Least space between the panel's lines and the table's header under them.
     table_clearance = 0.45
+    #: Sequenced layout (many classes): least width kept right of the matrix for the class's lines.
+    least_block_width = 3.6
+    #: Space between a table column's widest word and the next column.
+    column_gap = 0.3
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None,
                  multiclass: tuple | None = None, **kwargs):
@@ -82,6 +87,15 @@ class MulticlassConfusion(LectureScene):
         if style.narrow():
             self.panel_left, self.table_columns = self.narrow_panel_left, self.narrow_table_columns
             self.table_top, self.table_height = self.narrow_table_top, self.narrow_table_height
+        #: True when the matrix and the table take turns (many classes): the matrix alone with each class's
+        #: lines beside it, then the table across the frame. Decided by :meth:`build_matrix`.
+        self.sequenced = False
+        #: In the sequenced layout, True once the table has the frame.
+        self.table_page = False
+        #: Font size of the table's cells (larger when the table has the frame to itself).
+        self.table_size = style.SIZE_SMALL
+        #: Row spacing of the table when it has the frame (set by :meth:`build_table_page`).
+        self.page_row_gap = self.row_gap_max
 
     # -- building -------------------------------------------------------
     def opening(self) -> VGroup:
@@ -100,19 +114,57 @@ class MulticlassConfusion(LectureScene):
         The matrix is built once to measure its labels, then at the side that fills the room,
         leaving space for the recall label at its right and the precision label under it.
         """
-        m, s = self.numbers, self.strings
+        m = self.numbers
         if not style.narrow():
             self.fit_table()
-        left = -style.safe_width() / 2
-        self.title = style.wrapped(s["mc_title"].format(k=len(m.labels)), self.panel_left - self.matrix_gap - left,
-                                   size=style.SIZE_LABEL, weight="BOLD").arrange(DOWN, buff=0.12, aligned_edge=LEFT)
-        self.title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
-        recall = style.text(s["recall"], size=style.SIZE_SMALL)
-        # Beside the lit row, reading upwards: the matrix keeps the width a long translation would take.
-        recall.rotate(PI / 2)
-        top = self.title.get_bottom()[1] - self.matrix_gap
+        matrix = self._matrix_beside_table()
+        if self.grid.cell < MulticlassGrid.least_cell(m.matrix):  # the counts would shrink: take turns
+            self.sequenced = True
+            matrix = self._matrix_alone()
+        return matrix
+
+    def _matrix_title(self, width: float) -> VGroup:
+        """The matrix's title, wrapped to ``width``, at the top-left corner."""
+        title = style.wrapped(self.strings["mc_title"].format(k=len(self.numbers.labels)), width,
+                              size=style.SIZE_LABEL, weight="BOLD").arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+        return title.to_corner(UP + LEFT, buff=style.EDGE_BUFF)
+
+    def _matrix_room(self) -> tuple[float, float, Mobject]:
+        """Top and bottom of the room under the title for the matrix, and the upright recall label it keeps."""
+        recall = style.text(self.strings["recall"], size=style.SIZE_SMALL).rotate(PI / 2)
         floor = -config.frame_height / 2 + style.EDGE_BUFF
-        bottom = floor + recall.height + 0.15
+        return self.title.get_bottom()[1] - self.matrix_gap, floor + recall.height + 0.15, recall
+
+    def _matrix_alone(self) -> VGroup:
+        """The sequenced layout's matrix: cells big enough for story-size counts, the class's lines at its right."""
+        m, s = self.numbers, self.strings
+        left, floor = -style.safe_width() / 2, -config.frame_height / 2 + style.EDGE_BUFF
+        top = config.frame_height / 2 - style.EDGE_BUFF
+        recall = style.text(s["recall"], size=style.SIZE_SMALL).rotate(PI / 2)
+        precision = style.text(s["precision"], size=style.SIZE_SMALL)
+        bottom = floor + precision.height + 0.3
+        probe = MulticlassGrid(s, m.matrix, m.labels, side=self.matrix_side, upright_recall=True)
+        cells = probe.k * probe.cell
+        most = -left - self.least_block_width - self.board_pad - recall.width - 0.35 - left - (probe.width - cells)
+        # Story-size counts first (the class's lines wrap narrower if they must), then what the room allows.
+        least = probe.k * MulticlassGrid.least_cell(m.matrix)
+        side = min(max(least, min(self.matrix_side * 1.25, most)), top - bottom - (probe.height - cells))
+        self.grid = MulticlassGrid(s, m.matrix, m.labels, side=side, upright_recall=True)
+        self.grid.align_to([left, top, 0], UP + LEFT)
+        # The class's lines (and the title above them) take the room right of the matrix and its recall label.
+        self.panel_left = self.grid.get_right()[0] + recall.width + 0.35 + self.board_pad
+        self.title = self._matrix_title(-left - self.panel_left).align_to([self.panel_left, 0, 0], LEFT)
+        self.boards = VGroup(card_over(left - CARD_PAD, -left + CARD_PAD, top + CARD_PAD, floor - CARD_PAD))
+        return VGroup(self.boards, self.title, self.grid)
+
+    def _matrix_beside_table(self) -> VGroup:
+        """The matrix left of the class panel and its table, as large as the room allows."""
+        m, s = self.numbers, self.strings
+        left = -style.safe_width() / 2
+        self.title = self._matrix_title(self.panel_left - self.matrix_gap - left)
+        # The recall label reads upwards beside the lit row: the matrix keeps the width a long translation would take.
+        top, bottom, recall = self._matrix_room()
+        floor = -config.frame_height / 2 + style.EDGE_BUFF
         # The matrix's board ends short of the panel's, the recall label inside it; a 4:3 frame has no room
         # for the gap (the cells would be too small for their counts): one board holds both there.
         board_right = self.panel_left - (0.0 if style.narrow() else self.board_pad + self.board_gap + CARD_PAD)
@@ -134,7 +186,8 @@ class MulticlassConfusion(LectureScene):
 
     def fit_table(self) -> None:
         """Lower the table (16:9) under the tallest lines the panel's top shows, as far as the bottom margin allows."""
-        blocks = [VGroup(*self.class_block(index, notes=False)) for index in range(len(self.numbers.classes))]
+        blocks = [] if self.sequenced else [VGroup(*self.class_block(index, notes=False))
+                                            for index in range(len(self.numbers.classes))]
         blocks += [VGroup(*(self.average_line(name) for name in AVERAGES)), self.why_lines()]
         tallest = max(block.arrange(DOWN, buff=0.16).height for block in blocks)
         lowest = -config.frame_height / 2 + style.EDGE_BUFF + (len(self.numbers.labels) + 3) * self._row_gap() + 0.15
@@ -161,15 +214,54 @@ class MulticlassConfusion(LectureScene):
             block = self._place_top(VGroup(self._line(title, weight="BOLD"), *lines[1:]))
         return block
 
+    def build_table_page(self) -> VGroup:
+        """Sequenced layout: the table takes the frame from the matrix; returns the table's board.
+
+        The table's rows and lines then use the whole width, at a larger size when its columns allow.
+        """
+        self.table_page = True
+        left, floor = -style.safe_width() / 2, -config.frame_height / 2 + style.EDGE_BUFF
+        self.panel_left = left
+        for size in (style.SIZE_LABEL, style.SIZE_SMALL):
+            self.table_size = size
+            if self._spread_columns():
+                break
+        rows = len(self.numbers.labels) + 3  # after the header: the classes and the three averages
+        lines = max(VGroup(*(self.average_line(name) for name in AVERAGES)).arrange(DOWN, buff=0.16).height,
+                    self.why_lines().arrange(DOWN, buff=0.16).height)
+        if style.narrow():  # the table at the top, the lines under it
+            self.table_top = config.frame_height / 2 - style.EDGE_BUFF - 0.2
+            room = self.table_top - floor - lines - self.table_clearance - 0.3
+        else:  # the lines at the top, the table under them
+            self.table_top = self._block_top() - lines - self.table_clearance
+            room = self.table_top - floor - 0.2
+        self.page_row_gap = min(self.row_gap_max + 0.1, room / rows)
+        return VGroup(card_over(left - CARD_PAD, -left + CARD_PAD, config.frame_height / 2 - style.EDGE_BUFF + CARD_PAD,
+                                floor - CARD_PAD))
+
+    def _spread_columns(self) -> bool:
+        """Table columns spread evenly right of the widest name; False when a column's widest word does not fit."""
+        s, m = self.strings, self.numbers
+        names = [s["mc_class_col"], *(short_label(v.label) for v in m.classes), *(s[f"mc_{a}"] for a in AVERAGES)]
+        name_width = max(style.text(name, size=self.table_size).width for name in names)
+        start, end = self.panel_left + name_width + self.column_gap, style.safe_width() / 2
+        share = (end - start) / 4
+        words = [s["precision"], s["recall"], s["f1"], s["mc_support_col"], "0.000"]
+        widest = max(style.text(word, size=self.table_size).width for word in words)
+        self.table_columns = tuple(start + share * (k + 0.5) for k in range(4))
+        return widest + self.column_gap <= share
+
     def _block_top(self) -> float:
         """Top of the class's lines: the panel's top, or (4:3) under the table."""
+        if self.sequenced and not self.table_page:  # under the title, right of the matrix
+            return self.title.get_bottom()[1] - self.matrix_gap
         if style.narrow():
             return self.table_top - (len(self.numbers.labels) + 3) * self._row_gap() - 0.45
         return style.PANEL_TOP + 0.95
 
     def _block_floor(self) -> float:
-        """Lowest the class's lines may reach: above the table, or (4:3) the bottom margin."""
-        if style.narrow():
+        """Lowest the class's lines may reach: above the table, or (4:3, or no table shown) the bottom margin."""
+        if style.narrow() or (self.sequenced and not self.table_page):
             return -config.frame_height / 2 + style.EDGE_BUFF
         return self.table_top + 0.25
 
@@ -184,15 +276,17 @@ class MulticlassConfusion(LectureScene):
         return block.align_to([self.panel_left, 0, 0], LEFT).align_to([0, self._block_top(), 0], UP)
 
     def _row_gap(self) -> float:
+        if self.table_page:  # the table has the frame: rows as far apart as the room under (or over) the lines allows
+            return self.page_row_gap
         return min(self.row_gap_max, self.table_height / (len(self.numbers.labels) + 4))
 
     def _table_row(self, row: int, name: str, values: tuple, color: str | None = None) -> VGroup:
         """One table row: a name at the panel's left, then values centred on the columns."""
         y = self.table_top - row * self._row_gap()
-        cells = VGroup(style.text(name, size=style.SIZE_SMALL, color=color)
+        cells = VGroup(style.text(name, size=self.table_size, color=color)
                        .move_to([0, y, 0]).align_to([self.panel_left, 0, 0], LEFT))
         for x, value in zip(self.table_columns, values, strict=False):
-            cells.add(style.text(value, size=style.SIZE_SMALL, color=color).move_to([x, y, 0]))
+            cells.add(style.text(value, size=self.table_size, color=color).move_to([x, y, 0]))
         return cells
 
     def table_header(self) -> VGroup:
@@ -202,7 +296,7 @@ class MulticlassConfusion(LectureScene):
         for x, (key, color) in zip(self.table_columns, (("precision", colors["precision"]),
                                                         ("recall", colors["recall"]), ("f1", colors["f1"]),
                                                         ("mc_support_col", style.MUTED_TEXT)), strict=True):
-            header.add(style.text(s[key], size=style.SIZE_SMALL, color=color).move_to([x, header[0].get_y(), 0]))
+            header.add(style.text(s[key], size=self.table_size, color=color).move_to([x, header[0].get_y(), 0]))
         return header
 
     def table_class_row(self, index: int) -> VGroup:
@@ -258,7 +352,7 @@ class MulticlassConfusion(LectureScene):
         self.play(FadeOut(card), run_time=self.fade_seconds)
         # The matrix: the diagonal holds the right answers.
         matrix = self.build_matrix()
-        header = self.table_header()
+        header = VGroup() if self.sequenced else self.table_header()
         self.say("say_mc_matrix", self.fade_seconds + self.matrix_hold_seconds, correct=m.correct, n=m.n)
         self.play(FadeIn(matrix), FadeIn(header), run_time=self.fade_seconds)
         self.hold(self.matrix_hold_seconds)
@@ -272,16 +366,27 @@ class MulticlassConfusion(LectureScene):
                      recall=_rate(view.recall), f1=_rate(view.f1))
             new_block, new_tags, new_frames = self.class_block(index), self.grid.role_tags(index), \
                 self.grid.lit_frames(index)
-            row = self.table_class_row(index)
             leaving = [FadeOut(x) for x in (block, tags, frames) if x is not None]
-            self.play(*leaving, self.grid.light(index), FadeIn(new_block), FadeIn(new_tags), FadeIn(new_frames),
-                      FadeIn(row), run_time=self.light_seconds)
+            entering = [FadeIn(x) for x in (new_block, new_tags, new_frames)]
+            if not self.sequenced:  # the table fills a row per class beside the matrix
+                rows.add(self.table_class_row(index))
+                entering.append(FadeIn(rows[-1]))
+            self.play(*leaving, self.grid.light(index), *entering, run_time=self.light_seconds)
             block, tags, frames = new_block, new_tags, new_frames
-            rows.add(row)
             self.hold(self.class_hold_seconds)
             self.beat(f"class_{index + 1}")
-        # Back to the whole matrix; the averages fill the table.
-        self.play(FadeOut(block), FadeOut(tags), FadeOut(frames), self.grid.light(None), run_time=self.unlight_seconds)
+        # Back to the whole matrix (or, taking turns, over to the table); the averages fill the table.
+        if self.sequenced:
+            page = self.build_table_page()
+            header = self.table_header()
+            rows.add(*(self.table_class_row(index) for index in range(len(m.classes))))
+            # Each row faded in on its own: ``rows`` itself stays off screen, as it gains the averages below.
+            self.play(FadeOut(VGroup(block, tags, frames, matrix)), FadeIn(VGroup(page, header)),
+                      *(FadeIn(row) for row in rows), run_time=self.unlight_seconds)
+            matrix = page
+        else:
+            self.play(FadeOut(block), FadeOut(tags), FadeOut(frames), self.grid.light(None),
+                      run_time=self.unlight_seconds)
         # Placed once as a block, one line under the other.
         lines = self._place_top(VGroup(*(self.average_line(name) for name in AVERAGES)))
         for position, (name, line) in enumerate(zip(AVERAGES, lines, strict=True)):

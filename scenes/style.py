@@ -173,7 +173,8 @@ def baseline(line: Text) -> float:
 def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> list[str]:
     """``words`` in the fewest lines no wider than ``width``, the widest line as narrow as can be.
 
-    Widths are summed from single words and spaces (kerning across words ignored).
+    Widths are summed from single words and spaces, then the chosen lines are measured as drawn (the sum can
+    come out a little short of a long line of short words).
     """
     sizes = [text(word, size=size, **kwargs).width for word in words]
     space = text("x x", size=size, **kwargs).width - text("xx", size=size, **kwargs).width
@@ -182,7 +183,9 @@ def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> lis
 
     for count in range(1, len(words) + 1):
         widest, lines = even_lines(words, sizes, space, count)
-        if widest <= width or count == len(words):
+        if count == len(words):
+            return lines
+        if widest <= width and max(text(line, size=size, **kwargs).width for line in lines) <= width:
             return lines
     return words
 

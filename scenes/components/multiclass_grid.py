@@ -11,9 +11,11 @@ __all__ = ["MulticlassGrid", "role_of", "short_label"]
 #: Longest class name drawn in full; longer ones end in an ellipsis.
 LABEL_CHARS = 8
 #: Widest a count may be, as a share of its cell: two digits at the story-number size fit a 4:3 frame's cells.
-COUNT_WIDTH = 0.9
+COUNT_WIDTH = 0.95
 #: Largest cell side (frame units).
 MAX_CELL = 1.8
+#: Share of a cell between the bottom of its role tag and the top of its count (tag at +0.28, count at -0.16).
+TAG_TO_COUNT = 0.44
 
 
 def short_label(label: str, limit: int = LABEL_CHARS) -> str:
@@ -46,9 +48,8 @@ class MulticlassGrid(VGroup):
         self.k = len(labels)
         self.cell = min(side / self.k, MAX_CELL)
         self.strings = strings
-        # Small cells (a 4:3 frame) keep room for the role tag above the count.
-        count_size = (style.SIZE_CELL_COUNT if self.cell >= 1.0 else style.SIZE_NUMBER) if self.k <= 4 \
-            else style.SIZE_LABEL
+        # Small cells (a 4:3 frame, many classes) keep room for the role tag above the count.
+        count_size = style.SIZE_CELL_COUNT if self.cell >= 1.0 else style.SIZE_NUMBER
         self.tag_size = style.SIZE_SMALL
         self.fills, self.counts = [], []
         outlines = VGroup()
@@ -75,6 +76,15 @@ class MulticlassGrid(VGroup):
         self.add(VGroup(*(f for row in self.fills for f in row)), outlines, self.headers,
                  style.story_number(VGroup(*(c for row in self.counts for c in row))))
 
+    @staticmethod
+    def least_cell(matrix) -> float:
+        """Smallest cell side (frame units) that holds every count at the story-number size under its role tag."""
+        counts = [style.text(str(value), size=style.SIZE_NUMBER, weight="BOLD") for row in matrix for value in row]
+        tag = style.text("TP", size=style.SIZE_SMALL, weight="BOLD")
+        widest = max(count.width for count in counts)
+        tallest = max(count.height for count in counts)
+        return max(widest / COUNT_WIDTH, (tallest + tag.height) / 2 / TAG_TO_COUNT + 0.04)
+
     def center_of(self, row: int, col: int) -> list:
         """Centre of cell (row, col) before the grid is moved (the grid's own frame)."""
         half = (self.k - 1) / 2
@@ -97,10 +107,10 @@ class MulticlassGrid(VGroup):
         rows = VGroup(*(style.text(name, size=style.SIZE_SMALL).next_to([-half, self.center_of(i, 0)[1], 0],
                                                                          LEFT, buff=0.15)
                         for i, name in enumerate(names)))
-        for group in (columns, rows):
-            for name in group:
-                if name.width > self.cell * 0.95 and group is columns:
-                    name.scale_to_fit_width(self.cell * 0.95)
+        # A name wider than its column reads upwards over it (as in a plotted matrix), never shrunk.
+        for j, name in enumerate(columns):
+            if name.width > self.cell * 0.95:
+                name.rotate(PI / 2).move_to([self.center_of(0, j)[0], half + 0.15 + name.height / 2, 0])
         predicted = style.text(self.strings["prediction"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         predicted.next_to(columns, UP, buff=0.15).set_x(0)
         actual = style.text(self.strings["truth"], size=style.SIZE_SMALL, color=style.MUTED_TEXT).rotate(PI / 2)

@@ -163,8 +163,8 @@ def off_theme_colours(leaves, theme: str) -> set[str]:
 
 
 def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: str = "dark",
-                 check_composition: bool = True) -> Playthrough:
-    """Play ``name`` without writing frames; after each play/wait measure what is on screen."""
+                 check_composition: bool = True, scene_kwargs: dict | None = None) -> Playthrough:
+    """Play ``name`` (built with ``scene_kwargs``) without writing frames; after each play/wait measure the screen."""
     from manim import Group, Text, tempconfig
 
     from scenes import style
@@ -179,7 +179,7 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
             "pixel_width": round(240 * ratio), "pixel_height": 240, "frame_width": 8.0 * ratio, "frame_height": 8.0,
             "frame_rate": 5, "dry_run": True, "disable_caching": True, "format": "none", "verbosity": "ERROR",
             "progress_bar": "none", "media_dir": str(media_dir)}):
-        scene = scene_class(name)(facts, lang)
+        scene = scene_class(name)(facts, lang, **(scene_kwargs or {}))
         scene.renderer._original_skipping_status = True  # each play jumps to its end: what is measured, no frames
         names = []
 

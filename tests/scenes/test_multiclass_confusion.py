@@ -62,13 +62,18 @@ def test_a_drifted_report_is_caught(monkeypatch):
 def beat_layouts(scene):
     """(name, group) for the matrix alone, each class lit, the averages and the why."""
     matrix = scene.build_matrix()
-    header = scene.table_header()
+    header = VGroup() if scene.sequenced else scene.table_header()
     yield "matrix", VGroup(matrix, header)
     rows = VGroup()
     for index in range(len(scene.numbers.labels)):
-        rows.add(scene.table_class_row(index))
+        if not scene.sequenced:
+            rows.add(scene.table_class_row(index))
         yield f"class {index}", VGroup(matrix, header, rows.copy(), scene.class_block(index),
                                        scene.grid.role_tags(index), scene.grid.lit_frames(index))
+    if scene.sequenced:  # the table takes the frame from the matrix
+        matrix = scene.build_table_page()
+        header = scene.table_header()
+        rows.add(*(scene.table_class_row(index) for index in range(len(scene.numbers.labels))))
     lines = VGroup()
     for position, name in enumerate(("macro", "weighted", "micro")):
         rows.add(scene.table_average_row(position, name))
@@ -111,18 +116,22 @@ def test_shown_numbers_are_the_reports(clinic20_facts, small_config):
     assert "15/23=0.652" in block and "15/30=0.500" in block and "=0.566" in block
 
 
+@pytest.mark.parametrize("multiclass", [None, SIX], ids=["textbook", "six-classes"])
 @pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
-def test_counts_are_story_numbers_and_no_text_is_shrunk(clinic20_facts, tmp_path, ratio):
-
+def test_counts_are_story_numbers_and_no_text_is_shrunk(clinic20_facts, tmp_path, ratio, multiclass):
+    """Six classes with three-digit counts still show them at the story size: matrix and table take turns."""
     from scenes import style
 
     with frame_at(ratio, tmp_path / "media"):
-        scene = MulticlassConfusion(clinic20_facts, "es")
+        scene = MulticlassConfusion(clinic20_facts, "es", multiclass=multiclass)
         for name, group in beat_layouts(scene):
             assert not outside_frame(group) and not describe(overlapping_texts(group)), name
             assert min(unit.font_size for unit in text_units(group)) >= style.min_readable() - 1e-6, name
         counts = [c for row in scene.grid.counts for c in row]
         assert all(c.font_size >= style.SIZE_NUMBER - 1e-6 for c in counts)
+        assert scene.sequenced == (multiclass is not None)
+        upright = [name for name in scene.grid.column_names if name.height <= name.width]
+        assert all(name.font_size >= style.min_readable() - 1e-6 for name in upright)
         assert any(getattr(mob, "story_number", False) and counts[0] in mob.submobjects for mob in scene.grid)
 
 
@@ -137,3 +146,14 @@ def test_tiny_render(clinic20_facts, tmp_path):
                              scene_kwargs={"multiclass": None, "unrelated": 1})
     check_tiny_render(info, cues, MulticlassConfusion.duration(), 2 + 3 + 3 + 1 + 1)
     assert "0.672" in cues[5].content and "0.700" in cues[7].content
+
+
+@pytest.mark.parametrize("frame", ["16:9", "4:3"])
+def test_six_classes_pass_the_every_beat_check(clinic20_facts, tmp_path, frame):
+    """Played through: nothing outside, overlapping or under the floors at any beat, and the beats compose."""
+    from tests.scenes.layout_check import FRAMES, play_through
+
+    seen = play_through("MulticlassConfusion", clinic20_facts, "es", FRAMES[frame], tmp_path,
+                        scene_kwargs={"multiclass": SIX})
+    print(seen.row())
+    assert seen.beats > 20 and not seen.problems, seen.problems
