@@ -26,6 +26,7 @@ from manim import (
     Transform,
     VGroup,
     Write,
+    config,
 )
 
 from scenes import style
@@ -53,6 +54,9 @@ class CostThreshold(LectureScene):
     #: The grid is never scaled (its text would shrink below the floor): its cells are sized instead.
     wide_layout = {"plot_origin": (-5.55, -1.45, 0.0), "plot_size": (6.6, 3.55), "grid_cell": (1.4, 1.15),
                    "grid_center": (4.3, 0.75, 0.0)}
+    #: 16:9: taller cells tried first (the grid then reaches the frame's upper and lower thirds), lowered as they
+    #: grow; the first whose notes leave the legend's rows unwrapped and the frame's top clear is kept.
+    wide_grid_heights = ((1.6, 0.45), (1.45, 0.55), (1.3, 0.65))
     narrow_layout = {"plot_origin": (-3.9, -1.45, 0.0), "plot_size": (4.0, 3.55), "grid_cell": (1.3, 1.1),
                      "grid_center": (2.75, 0.75, 0.0)}
     legend_gap = 0.48
@@ -85,11 +89,6 @@ class CostThreshold(LectureScene):
         self.formula = style.text(s["cost_formula"], size=style.SIZE_LABEL, color=style.MUTED_TEXT)
         self.plot = CostPlot(s, *where["plot_size"])
         self.plot.shift(where["plot_origin"])
-        cell_width, cell_height = where["grid_cell"]
-        self.grid_panel = ConfusionGrid(s, n=self.facts.sweep.n, cell_width=cell_width, cell_height=cell_height,
-                                        label_width=1.3)
-        self.grid_panel.move_to(where["grid_center"])
-        self.grid_panel.update_to(first.at_min)
         dot = Dot(radius=0.08, color=style.COST_MIN_COLOR)
         square = Square(side_length=0.2, color=style.COST_DEFAULT_COLOR, fill_opacity=1.0, stroke_width=0)
         dash = DashedLine(DOWN * 0.2, UP * 0.2, color=style.COST_THEORY_COLOR, stroke_width=style.STROKE,
@@ -100,7 +99,28 @@ class CostThreshold(LectureScene):
         for row, glyph in enumerate(self.legend_glyphs):
             glyph.move_to([left, legend_top - row * self.legend_gap, 0])
         self.still = VGroup(self.plot)
+        cell_width, cell_height = where["grid_cell"]
+        tries = () if style.narrow() else self.wide_grid_heights
+        for height, y in (*tries, (cell_height, where["grid_center"][1])):
+            self.grid_panel = ConfusionGrid(s, n=self.facts.sweep.n, cell_width=cell_width, cell_height=height,
+                                            label_width=1.3)
+            self.grid_panel.move_to([where["grid_center"][0], y, 0.0])
+            if self._notes_clear_the_legend():
+                break
+        self.grid_panel.update_to(first.at_min)
         return VGroup(self.still, self.grid_panel)
+
+    def _notes_clear_the_legend(self) -> bool:
+        """True when, at every step, the grid's notes stay inside the frame and no legend row wraps for them."""
+        top = config.frame_height / 2 - style.EDGE_BUFF
+        for step in self.steps:
+            self.head = self.header(step)
+            self.grid_panel.update_to(step.at_min)
+            notes = self.grid_notes(step)
+            alone, beside = self.legend(step), self.legend(step, notes)
+            if notes.get_top()[1] > top or [len(row[1]) for row in alone] != [len(row[1]) for row in beside]:
+                return False
+        return True
 
     def header(self, step) -> VGroup:
         """"C_FN : C_FP = 10 : 1" with the formula under it, top left."""

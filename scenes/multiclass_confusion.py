@@ -268,7 +268,7 @@ class MulticlassConfusion(LectureScene):
     def _line(self, words: str, size: float = style.SIZE_LABEL, **kwargs) -> VGroup:
         """A line of the right panel, wrapped (left-aligned) to the panel's width."""
         room = style.safe_width() / 2 - self.panel_left
-        return style.wrapped(words, room, size=size, **kwargs).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
+        return style.wrapped(words, room, size=size, exact=True, **kwargs).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
 
     def _place_top(self, block: VGroup) -> VGroup:
         """``block``'s lines stacked at the top of the right panel."""

@@ -142,13 +142,15 @@ def text(content: str, size: float = SIZE_LABEL, color: str | None = None, **kwa
         config.pixel_width, config.pixel_height = width, height
 
 
-def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | None = None, **kwargs):
+def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | None = None, exact: bool = False,
+            **kwargs):
     """A VGroup of centred Texts, one per line (a multi-line Text is left-aligned).
 
     Lines break at the given newlines; if one of them is wider than ``width``
     (the columns of a 4:3 frame are narrow), the words are rewrapped into the
     fewest lines that fit, as even in width as possible. ``kwargs`` go to
-    :func:`text` (``weight="BOLD"`` for a title).
+    :func:`text` (``weight="BOLD"`` for a title). ``exact`` measures the rewrapped lines as drawn
+    (see :func:`balanced_lines`).
     """
     from manim import DOWN, VGroup
 
@@ -156,7 +158,7 @@ def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | Non
     lines = [text(line, size=size, color=color, **kwargs) for line in given]
     if max(line.width for line in lines) > width:
         lines = [text(line, size=size, color=color, **kwargs)
-                 for line in balanced_lines(" ".join(given).split(), width, size, **kwargs)]
+                 for line in balanced_lines(" ".join(given).split(), width, size, exact=exact, **kwargs)]
     return VGroup(*lines).arrange(DOWN, buff=0.12)
 
 
@@ -170,11 +172,12 @@ def baseline(line: Text) -> float:
     return float(np.median(bottoms)) if bottoms else float(line.get_bottom()[1])
 
 
-def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> list[str]:
+def balanced_lines(words: list[str], width: float, size: float, exact: bool = False, **kwargs) -> list[str]:
     """``words`` in the fewest lines no wider than ``width``, the widest line as narrow as can be.
 
-    Widths are summed from single words and spaces, then the chosen lines are measured as drawn (the sum can
-    come out a little short of a long line of short words).
+    Widths are summed from single words and spaces (kerning across words ignored); with ``exact`` the
+    chosen lines are also measured as drawn (the sum can come out a little short of a long line of short
+    words, which matters where the line ends at the frame's edge).
     """
     sizes = [text(word, size=size, **kwargs).width for word in words]
     space = text("x x", size=size, **kwargs).width - text("xx", size=size, **kwargs).width
@@ -185,7 +188,7 @@ def balanced_lines(words: list[str], width: float, size: float, **kwargs) -> lis
         widest, lines = even_lines(words, sizes, space, count)
         if count == len(words):
             return lines
-        if widest <= width and max(text(line, size=size, **kwargs).width for line in lines) <= width:
+        if widest <= width and (not exact or max(text(line, size=size, **kwargs).width for line in lines) <= width):
             return lines
     return words
 
