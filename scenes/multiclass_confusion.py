@@ -186,8 +186,7 @@ class MulticlassConfusion(LectureScene):
 
     def fit_table(self) -> None:
         """Lower the table (16:9) under the tallest lines the panel's top shows, as far as the bottom margin allows."""
-        blocks = [] if self.sequenced else [VGroup(*self.class_block(index, notes=False))
-                                            for index in range(len(self.numbers.classes))]
+        blocks = [VGroup(*self.class_block(index, notes=False)) for index in range(len(self.numbers.classes))]
         blocks += [VGroup(*(self.average_line(name) for name in AVERAGES)), self.why_lines()]
         tallest = max(block.arrange(DOWN, buff=0.16).height for block in blocks)
         lowest = -config.frame_height / 2 + style.EDGE_BUFF + (len(self.numbers.labels) + 3) * self._row_gap() + 0.15
@@ -252,7 +251,7 @@ class MulticlassConfusion(LectureScene):
         return widest + self.column_gap <= share
 
     def _block_top(self) -> float:
-        """Top of the class's lines: the panel's top, or (4:3) under the table."""
+        """Top of the class's lines: the panel's top, (4:3) under the table, or (matrix alone) under the title."""
         if self.sequenced and not self.table_page:  # under the title, right of the matrix
             return self.title.get_bottom()[1] - self.matrix_gap
         if style.narrow():
