@@ -109,8 +109,8 @@ def main(argv=None) -> int:
     facts = facts_by_scene()
     out = Path(tempfile.mkdtemp(prefix="umbral-bench-out-"))
     lengths: dict[str, float] = {}  # seconds of video per scene
-    # Warm-up: the first render in a process pays for imports and font loading; without this the
-    # first scene's ratio came out high (RadarHistory, timed first, against its warm control).
+    # Warm-up: the first render in a process also pays for lazy imports and font loading, which
+    # would count against the first scene only (its control runs after it).
     time_frozen_control(scenes[0], facts[scenes[0]], 0.2, SIZES["480p15"])
     try:
         for size_name in (s.strip() for s in args.sizes.split(",")):
