@@ -43,13 +43,14 @@ def timed_plays(name: str, size_name: str) -> tuple[float, list[tuple[str, float
 
     width, height, fps = SIZES[size_name]
     facts = facts_by_scene()[name]
-    options = RenderOptions(lang=LANG, resolution=(width, height), fps=fps, fmt="mp4",
-                            out_dir=Path(tempfile.mkdtemp(prefix="umbral-plays-")), subtitles=False)
     Scene.play = play
     try:
-        start = time.perf_counter()
-        render_scene(name, facts, options)
-        return time.perf_counter() - start, rows
+        with tempfile.TemporaryDirectory(prefix="umbral-plays-") as out:
+            options = RenderOptions(lang=LANG, resolution=(width, height), fps=fps, fmt="mp4",
+                                    out_dir=Path(out), subtitles=False)
+            start = time.perf_counter()
+            render_scene(name, facts, options)
+            return time.perf_counter() - start, rows
     finally:
         Scene.play = original_play
 
