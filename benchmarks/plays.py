@@ -21,14 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.scenes import LANG, SIZES, facts_by_scene  # noqa: E402
+from benchmarks.scenes import SIZES, facts_by_scene, time_scene  # noqa: E402
 
 
 def timed_plays(name: str, size_name: str) -> tuple[float, list[tuple[str, float, float, int, int]]]:
     """Total seconds and one (animations, video s, wall s, moving, moving family) row per play."""
     from manim import Scene
-
-    from scenes.publish.runner import RenderOptions, render_scene
 
     rows = []
     original_play = Scene.play
@@ -41,16 +39,12 @@ def timed_plays(name: str, size_name: str) -> tuple[float, list[tuple[str, float
         rows.append((names, scene.renderer.time - video_start, time.perf_counter() - start,
                      len(scene.moving_mobjects), family))
 
-    width, height, fps = SIZES[size_name]
     facts = facts_by_scene()[name]
     Scene.play = play
     try:
         with tempfile.TemporaryDirectory(prefix="umbral-plays-") as out:
-            options = RenderOptions(lang=LANG, resolution=(width, height), fps=fps, fmt="mp4",
-                                    out_dir=Path(out), subtitles=False)
-            start = time.perf_counter()
-            render_scene(name, facts, options)
-            return time.perf_counter() - start, rows
+            seconds, _ = time_scene(name, facts, SIZES[size_name], Path(out))
+            return seconds, rows
     finally:
         Scene.play = original_play
 
