@@ -122,3 +122,16 @@ def test_an_existing_output_survives_a_failed_rerender(clinic20_facts, tmp_path,
     assert still.read_bytes() == before
     assert [p.name for p in still.parent.iterdir()] == [still.name]
     assert os.listdir(private_tmp) == []
+
+
+def test_plays_overlap_their_encoding_within_a_memory_bound(tmp_path):
+    """Several plays' segments encode while the next draws; the frames waiting stay within the byte budget."""
+    from scenes.publish import runner
+
+    config = runner._manim_config(RenderOptions(quality="high"), tmp_path, "mp4")
+    assert config["max_inflight_encoders"] == runner.ENCODERS_IN_FLIGHT >= 2
+    for width, height in ((854, 480), (1920, 1080), (3840, 2160)):
+        frames = runner.encoder_queue_size(width, height)
+        assert 8 <= frames <= 32
+        assert frames == 8 or frames * runner.ENCODERS_IN_FLIGHT * width * height * 4 <= runner.QUEUED_FRAME_BYTES
+    assert runner.encoder_queue_size(1920, 1080) > runner.encoder_queue_size(3840, 2160)
