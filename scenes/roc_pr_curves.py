@@ -274,8 +274,10 @@ class RocPrCurves(LectureScene):
         self.live_roc = parts["roc"].copy()
         self.reveal_roc(0)
         self.add(self.live_roc, parts["tip"])
+        # What grows is drawn last, so the plots and the legend's words stay in the cached background.
+        growing = self.lift(self.live_roc, parts["tip"], self.legend[1])
         self.say("say_rocpr_build", self.build_seconds, **values)
-        self.play(UpdateFromAlphaFunc(VGroup(self.live_roc, parts["tip"], self.legend[1]),
+        self.play(UpdateFromAlphaFunc(growing,
                                       lambda _, alpha: self.reveal_roc(alpha)),
                   run_time=self.span(self.build_seconds), rate_func=linear)
         # Shade the area under it; the diagonal is chance.
