@@ -273,7 +273,6 @@ class RocPrCurves(LectureScene):
         # Build the ROC staircase, equal time per distinct score.
         self.live_roc = parts["roc"].copy()
         self.reveal_roc(0)
-        self.add(self.live_roc, parts["tip"])
         # What grows is drawn last, so the plots and the legend's words stay in the cached background.
         growing = self.lift(self.live_roc, parts["tip"], self.legend[1])
         self.say("say_rocpr_build", self.build_seconds, **values)

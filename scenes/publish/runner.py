@@ -39,7 +39,7 @@ ENCODER_PRESETS = ("veryfast", "medium", "slow")
 
 #: Plays whose video is still being encoded while the next play draws. Manim's default, 1, makes
 #: every play wait for its segment's encoder to finish (x264 flushing its look-ahead) before the
-#: next one starts drawing: at 1080p60 ThresholdSweep's 15 plays spent 16 of 56 s waiting so.
+#: next one starts drawing (a profile of ThresholdSweep's 15 plays at 1080p60: 16 of 56 s in that wait).
 ENCODERS_IN_FLIGHT = 3
 #: Bytes of waiting frames allowed across the encoders in flight (frames are RGBA, 8.3 MB at 1080p).
 QUEUED_FRAME_BYTES = 400_000_000
