@@ -197,14 +197,26 @@ class ThresholdSweep(LectureScene):
         self.live_layer = VGroup(*(panel.live for panel in self.panels))
         self.add(self.still_layer, self.live_layer)
 
+    def show(self, snapshot) -> None:
+        """Every panel at ``snapshot``."""
+        for panel in self.panels:
+            panel.update_to(snapshot)
+
     def sweep(self) -> None:
         """θ over the 51 grid values, each held for the same share of ``sweep_seconds``."""
+        self.play(HeldSteps(self.live_layer, self.facts.grid, self.show, run_time=self.sweep_seconds, rate_func=linear))
 
-        def show(snapshot):
-            for panel in self.panels:
-                panel.update_to(snapshot)
+    def glide_to(self, snapshot) -> None:
+        """θ slides from where it is to ``snapshot``'s over the grid values between, in ``glide_seconds``.
 
-        self.play(HeldSteps(self.live_layer, self.facts.grid, show, run_time=self.sweep_seconds, rate_func=linear))
+        Every step shown is a verified snapshot (a blend of two would show rates that disagree
+        with the counts beside them), and the last is ``snapshot`` itself.
+        """
+        start = self.panels[0].snapshot.threshold
+        low, high = sorted((start, snapshot.threshold))
+        between = [step for step in self.facts.grid if low < step.threshold < high]
+        steps = [*(between if start < snapshot.threshold else between[::-1]), snapshot]
+        self.play(HeldSteps(self.live_layer, steps, self.show, run_time=self.glide_seconds, rate_func=linear))
 
     @classmethod
     def duration(cls) -> float:
@@ -218,8 +230,7 @@ class ThresholdSweep(LectureScene):
         f = self.facts
         if self.still_at is not None:
             layout = self.build_panels()
-            for panel in self.panels:
-                panel.update_to(f.at(self.still_at))
+            self.show(f.at(self.still_at))
             self.add(layout)
             return
         first, last = f.grid[0], f.grid[-1]
@@ -248,7 +259,7 @@ class ThresholdSweep(LectureScene):
             numbers = {k: f"{getattr(snapshot, k):.2f}" for k in ("recall", "precision", "accuracy", "f1")}
             self.say(f"say_{key}", self.glide_seconds + self.hold_seconds + 2 * self.mark_fade_seconds,
                      threshold=f"{threshold:.2f}", **numbers)
-            self.play(*(panel.animate_to(snapshot) for panel in self.panels), run_time=self.glide_seconds)
+            self.glide_to(snapshot)
             mark = self.marker(f"marker_{key}", snapshot)
             self.play(FadeIn(mark), FadeOut(self.caption), run_time=self.mark_fade_seconds)
             self.hold(self.hold_seconds)

@@ -98,6 +98,30 @@ def test_animate_to_ends_on_the_exact_snapshot(clinic20_facts, small_config):
     assert scene.grid_panel.shown_counts() == {"tp": 4, "fn": 1, "fp": 2, "tn": 13}
 
 
+def test_glides_show_only_verified_snapshots(clinic20_facts, small_config, monkeypatch):
+    """From the sweep's end to 0.5 and on to the best F1, every step shown is a verified snapshot, in order."""
+    shown = []
+    original = ThresholdSweep.show
+
+    def show(scene, snapshot):
+        shown.append(snapshot)
+        original(scene, snapshot)
+
+    monkeypatch.setattr(ThresholdSweep, "show", show)
+    ThresholdSweep(clinic20_facts, "en").render()
+    f = clinic20_facts
+    sweep = len(f.grid)
+    assert tuple(shown[:sweep]) == f.grid
+    verified = {*f.grid, f.at(0.5), f.at(f.max_f1_threshold)}
+    assert all(snapshot in verified for snapshot in shown)
+    glides = [snapshot.threshold for snapshot in shown[sweep:]]
+    to_default = glides[:glides.index(0.5) + 1]
+    assert to_default == sorted(to_default, reverse=True) and len(to_default) > 2
+    assert glides[-1] == f.max_f1_threshold
+    to_best = glides[len(to_default):]
+    assert to_best == sorted(to_best, reverse=f.max_f1_threshold < 0.5)
+
+
 def VGroupOf(*mobjects):  # noqa: N802 - reads like the Manim class it builds
     from manim import VGroup
 
