@@ -226,17 +226,16 @@ def check_costs(cost_fn: float, cost_fp: float) -> None:
 
 def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float, grid=None) -> tuple:
     """The report and sweep of a dataset, checked against scikit-learn (rules on ``grid``, default 0.02 steps)."""
-    from metrics import GRID, Sweep, VerificationError, build_report, verify
+    from metrics import GRID, VerificationError
+    from metrics import verified_report as verified
 
     grid = GRID if grid is None else grid
 
     check_costs(cost_fn, cost_fp)
     if not 0.0 <= threshold <= 1.0:
         _fail(f"--threshold {threshold} must lie in [0, 1]; e.g. --threshold 0.5")
-    sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
-    report = build_report(sweep, threshold=threshold, cost_fn=cost_fn, cost_fp=cost_fp, grid=grid)
     try:
-        report["verified_against_sklearn"] = verify(sweep, report, grid=grid, cost_fn=cost_fn, cost_fp=cost_fp)
+        report, sweep = verified(dataset.y_true, dataset.y_score, threshold, cost_fn, cost_fp, grid)
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)
         sys.exit(1)

@@ -17,7 +17,7 @@ import numpy as np
 from data import validate
 from data.dataset import DataError, Dataset, folder_name, titleize
 from data.study import ALL_ROWS, ONE_MODEL, Study, split_name
-from data.tables import Table, read_table, stem_of
+from data.tables import Table, read_table, release_unused_memory, stem_of
 
 __all__ = ["SCORE_SUFFIXES", "SPLIT_NAMES", "Table", "export_scores", "load_scores_file", "make_part", "read_table"]
 
@@ -89,7 +89,22 @@ def make_part(name: str, title: str, model: str, split: str, y_true, y_score, pr
     return Dataset(name, title, y_true, y_score, provenance)
 
 
-def load_scores_file(
+def load_scores_file(path: str | Path, **options) -> Study:
+    """A validated :class:`~data.study.Study` from a scores file; ``builtins`` only improves the missing-file hint.
+
+    Several models come either as several score columns (``score_col`` given several times,
+    or ``score_<name>`` / ``proba_<name>`` columns) or as a long table with a ``model``
+    column. A split column (``split``, ``set``, ``partition`` or ``subset``) divides the rows.
+    Options: ``label_col``, ``score_col``, ``split_col``, ``model_names``, ``positive``,
+    ``rescale`` and ``builtins``.
+    """
+    try:
+        return _load_scores_file(path, **options)
+    finally:  # the table read is gone by now: hand its memory back
+        release_unused_memory()
+
+
+def _load_scores_file(
     path: str | Path,
     *,
     label_col: str | None = None,
@@ -100,12 +115,7 @@ def load_scores_file(
     rescale: str | None = None,
     builtins: Iterable[str] = (),
 ) -> Study:
-    """A validated :class:`~data.study.Study` from a scores file; ``builtins`` only improves the missing-file hint.
-
-    Several models come either as several score columns (``score_col`` given several times,
-    or ``score_<name>`` / ``proba_<name>`` columns) or as a long table with a ``model``
-    column. A split column (``split``, ``set``, ``partition`` or ``subset``) divides the rows.
-    """
+    """The body of :func:`load_scores_file`: the table read here is dropped when it returns."""
     path = validate.check_path(path, builtins)
     raw, sha256 = validate.read_bytes(path)
     table = read_table(path, raw)

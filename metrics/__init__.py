@@ -45,7 +45,7 @@ from metrics.ranking import PairCounts, count_ordered_pairs
 from metrics.report import REPORT_KEYS, build_report
 from metrics.sweep import GRID, Snapshot, Sweep, grid_counts
 from metrics.thresholds import RULES, choose_thresholds, cost_ratio_threshold, tied_thresholds
-from metrics.verify import VerificationError, verify
+from metrics.verify import VerificationError, verified_report, verify
 
 __all__ = [
     "ClassDensities", "bandwidth", "class_densities", "kde_counts",
@@ -57,7 +57,7 @@ __all__ = [
     "false_positive_rate", "grid_counts", "log_loss", "matthews_corrcoef",
     "multiclass_report", "negative_predictive_value", "ppv_at_prevalence", "pr_curve_at_prevalence",
     "precision", "precision_recall_curve", "prevalence", "recall", "roc_auc",
-    "roc_curve", "specificity", "tied_thresholds", "verify",
+    "roc_curve", "specificity", "tied_thresholds", "verified_report", "verify",
     "binormal_auc", "binormal_average_precision", "binormal_bins", "binormal_counts", "binormal_curves",
     "binormal_metrics", "binormal_min_cost_threshold", "binormal_rates", "binormal_score",
 ]

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import math
+import threading
+from concurrent.futures import Future
+from functools import cached_property
 
 import numpy as np
 
 from metrics.curves import roc_curve
+from metrics.report import build_report
 from metrics.sweep import GRID, Sweep
 from metrics.thresholds import thresholds_from_rates
 from metrics.validation import check_binary_scores, check_grid, check_nonnegative, check_number, check_rate, check_sweep
 
-__all__ = ["VerificationError", "verify", "verify_comparison", "verify_lab_numbers"]
+__all__ = ["VerificationError", "verified_report", "verify", "verify_comparison", "verify_lab_numbers"]
 
 # Relative tolerance: the two implementations sum in different orders.
 _RTOL = 1e-9
@@ -106,17 +110,20 @@ class _Theirs:
         """TP, FP, FN, TN at each threshold."""
         return _counts_at_cuts(self.tps, self.fps, self.cuts, thresholds)
 
-    def roc_curve(self):
+    @cached_property
+    def roc(self):
         """``(fpr, tpr)`` as ``roc_curve(drop_intermediate=False)`` returns them (a (0, 0) point first)."""
         tps, fps = np.r_[0, self.tps], np.r_[0, self.fps]
         fpr = fps / fps[-1] if fps[-1] > 0 else np.full(fps.shape, np.nan)
         tpr = tps / tps[-1] if tps[-1] > 0 else np.full(tps.shape, np.nan)
         return fpr, tpr
 
+    @cached_property
     def auc(self) -> float:
         """``roc_auc_score``: scikit-learn's ``auc`` (trapezoids) under its ROC points."""
-        return float(self.skm.auc(*self.roc_curve()))
+        return float(self.skm.auc(*self.roc))
 
+    @cached_property
     def average_precision(self) -> float:
         """``average_precision_score``: ``-sum(diff(recall) * precision[:-1])`` on its PR curve."""
         flagged = self.tps + self.fps
@@ -124,6 +131,59 @@ class _Theirs:
         recall = self.tps / self.tps[-1]
         precision, recall = np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0]
         return float(-np.sum(np.diff(recall) * precision[:-1]))
+
+    def computed(self) -> _Theirs:
+        """The same, with the ROC, AUC and AP worked out now (in the thread that calls this)."""
+        self.auc, self.average_precision  # noqa: B018  (cached properties: reading them computes them)
+        return self
+
+
+class _Begun:
+    """scikit-learn's counts for one split, computed in a second thread from the moment it is made.
+
+    NumPy's sorts and cumulative sums release the GIL, so scikit-learn's sort of the
+    scores and umbral's own run on two cores at once; at n = 1e7 that hides most of
+    the cross-check behind the sweep. :func:`verify` takes the counts only for the
+    very arrays they were counted on.
+    """
+
+    def __init__(self, y_true, y_score):
+        self.y_true, self.y_score = y_true, y_score
+        self._future = Future()
+        threading.Thread(target=self._count, name="umbral-sklearn-counts", daemon=True).start()
+
+    def _count(self) -> None:
+        self._future.set_running_or_notify_cancel()
+        try:
+            from sklearn import metrics as skm  # its import, too, overlaps umbral's sweep
+
+            self._future.set_result(_Theirs(skm, self.y_true, self.y_score).computed())
+        except BaseException as error:  # raised again in the thread that asks for the counts
+            self._future.set_exception(error)
+
+    def counts_for(self, sweep: Sweep) -> _Theirs:
+        """The counts, once ready; an error if ``sweep`` holds other labels or scores."""
+        if not (np.array_equal(self.y_true, sweep.y_true) and np.array_equal(self.y_score, sweep.y_score)):
+            raise ValueError("scikit-learn's counts were begun on other labels or scores than this sweep's")
+        return self._future.result()
+
+
+def verified_report(y_true, y_score, threshold: float = 0.5, cost_fn: float = 10.0, cost_fp: float = 1.0,
+                    grid=GRID) -> tuple[dict, Sweep]:
+    """The report and sweep of one split, every number checked against scikit-learn.
+
+    The same as ``verify(sweep, build_report(sweep, ...))``, with scikit-learn's counting
+    begun before umbral's sweep so the two run side by side. Raises
+    :class:`VerificationError` naming the first number that differs.
+    """
+    y_true, y_score = check_binary_scores(y_true, y_score)
+    # scikit-learn is imported in the second thread only: this one imports nothing until verify().
+    begun = _Begun(y_true, y_score)
+    sweep = Sweep.from_scores(y_true, y_score)
+    report = build_report(sweep, threshold=threshold, cost_fn=cost_fn, cost_fp=cost_fp, grid=grid)
+    report["verified_against_sklearn"] = verify(sweep, report, grid=grid, cost_fn=cost_fn, cost_fp=cost_fp,
+                                                begun=begun)
+    return report, sweep
 
 
 def _check_named(snapshots, theirs: _Theirs) -> None:
@@ -139,7 +199,7 @@ _CHUNK = 1 << 20
 
 def _check_roc(name: str, theirs: _Theirs, fpr, tpr) -> None:
     """Every ROC vertex against scikit-learn's, a block at a time (no n-long temporaries)."""
-    their_fpr, their_tpr = theirs.roc_curve()
+    their_fpr, their_tpr = theirs.roc
     same = their_fpr.shape == np.shape(fpr) == np.shape(tpr)
     for start in range(0, their_fpr.size if same else 0, _CHUNK):
         block = slice(start, start + _CHUNK)
@@ -167,14 +227,15 @@ def _chunked_mean(metric, y_true, y_score, **options) -> float:
 
 
 def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float = 10.0, cost_fp: float = 1.0,
-           target_recall: float = 0.9, target_precision: float = 0.9) -> bool:
+           target_recall: float = 0.9, target_precision: float = 0.9, begun: _Begun | None = None) -> bool:
     """Recompute the report and every grid snapshot with scikit-learn.
 
     The report's chosen thresholds are re-derived from scikit-learn's own
     numbers on the grid (pass the costs and targets the report was built with).
     Returns True, or raises :class:`VerificationError` naming the first
     number that differs. scikit-learn is imported here, not at module load,
-    so the metrics core itself never depends on it.
+    so the metrics core itself never depends on it. ``begun`` is how
+    :func:`verified_report` hands over counts it started early.
     """
     from sklearn import metrics as skm
 
@@ -183,7 +244,10 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
         raise ValueError(f"report must be the dict build_report returns, not {type(report).__name__}")
     y_true, y_score = sweep.y_true, sweep.y_score
     grid = check_grid(grid)
-    sklearn_counts = _Theirs(skm, y_true, y_score)
+    if report is not None:  # the per-sample means first: they need no counts, so they run while those are made
+        _check("log_loss", report["log_loss"], _chunked_mean(skm.log_loss, y_true, y_score, labels=[0, 1]))
+        _check("brier", report["brier"], _chunked_mean(skm.brier_score_loss, y_true, y_score, labels=[0, 1]))
+    sklearn_counts = _Theirs(skm, y_true, y_score) if begun is None else begun.counts_for(sweep)
     theirs = _grid_expected(*sklearn_counts.counts(grid))
     _compare_snapshots([snapshot.as_dict() for snapshot in sweep.grid(grid)], theirs)
     our_fpr, our_tpr, _ = roc_curve(sweep)
@@ -193,10 +257,8 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
     _check_named([report], sklearn_counts)
     _check("majority_baseline_accuracy", report["majority_baseline_accuracy"],
            max(np.mean(y_true), 1 - np.mean(y_true)))
-    _check("auc", report["auc"], sklearn_counts.auc())
-    _check("average_precision", report["average_precision"], sklearn_counts.average_precision())
-    _check("log_loss", report["log_loss"], _chunked_mean(skm.log_loss, y_true, y_score, labels=[0, 1]))
-    _check("brier", report["brier"], _chunked_mean(skm.brier_score_loss, y_true, y_score, labels=[0, 1]))
+    _check("auc", report["auc"], sklearn_counts.auc)
+    _check("average_precision", report["average_precision"], sklearn_counts.average_precision)
     rates = {key: theirs[key] for key in ("f1", "recall", "fpr", "precision", "fn", "fp")}
     expected = thresholds_from_rates(rates, cost_fn, cost_fp, target_recall, target_precision, grid)
     for rule, value in expected.items():
@@ -255,8 +317,8 @@ def verify_comparison(comparison) -> bool:
             _check_named([c.at_chosen_choose.as_dict()], counted["choosing"])
         named = [s.as_dict() for s in (c.at_chosen_report, c.at_half_report, c.at_peek_report) if s is not None]
         _check_named(named, counted["reporting"])
-        _check(f"{where} auc", result.auc, counted["reporting"].auc())
-        _check(f"{where} average_precision", result.average_precision, counted["reporting"].average_precision())
+        _check(f"{where} auc", result.auc, counted["reporting"].auc)
+        _check(f"{where} average_precision", result.average_precision, counted["reporting"].average_precision)
         _check_roc(f"{where}: ", counted["reporting"], result.roc_fpr, result.roc_tpr)
     return True
 
@@ -285,6 +347,6 @@ def verify_lab_numbers(y_true, y_score, thresholds, tp, fp, vertex_tp, vertex_fp
                                     f"scikit-learn {theirs[i]}")
     if not (np.array_equal(vertex_tp, np.r_[0, counted.tps]) and np.array_equal(vertex_fp, np.r_[0, counted.fps])):
         raise VerificationError("the curve's vertices differ from scikit-learn's confusion_matrix_at_thresholds")
-    _check("auc", auc, counted.auc())
-    _check("average_precision", average_precision, counted.average_precision())
+    _check("auc", auc, counted.auc)
+    _check("average_precision", average_precision, counted.average_precision)
     return True

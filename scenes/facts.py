@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import Snapshot, Sweep, build_report, roc_curve, verify
+from metrics import Snapshot, Sweep, roc_curve, verified_report
 from metrics.compare import ChoiceSettings, Comparison, compare_models
 from metrics.verify import verify_comparison
 
@@ -88,9 +88,7 @@ def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0, study=None,
     Raises ``metrics.VerificationError`` if any number disagrees with scikit-learn, so a
     drifting formula cannot reach a video.
     """
-    sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)
-    report = build_report(sweep, threshold=0.5, cost_fn=cost_fn, cost_fp=cost_fp)
-    report["verified_against_sklearn"] = verify(sweep, report, cost_fn=cost_fn, cost_fp=cost_fp)
+    report, sweep = verified_report(dataset.y_true, dataset.y_score, cost_fn=cost_fn, cost_fp=cost_fp)
     fpr, tpr, _ = roc_curve(sweep)  # from the sweep: no second sort of the scores
     several = study is not None and not study.is_single
     choice = choice or ChoiceSettings(cost_fn=cost_fn, cost_fp=cost_fp)

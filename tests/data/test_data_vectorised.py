@@ -127,3 +127,27 @@ def test_parse_functions_take_arrays_and_lists_alike():
     assert validate.parse_scores(np.array([" 0.5", "1_0"], dtype=object)).tolist() == [0.5, 10.0]
     with pytest.raises(DataError, match="empty score in row 2"):
         validate.parse_scores(np.array([0.1, 0.0]), missing=np.array([False, True]))
+
+
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_loading_keeps_nothing_pyarrow_read(tmp_path, kind):
+    """The table read is freed once its columns are parsed (no cycle holds it), without a garbage collection."""
+    import gc
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    labels, scores = _table(20_000)
+    path = _write_csv(tmp_path / "scores.csv", labels, scores)
+    if kind == "parquet":
+        pq.write_table(pa.table({"y_true": np.array(labels, dtype=int), "y_score": np.array(scores, dtype=float)}),
+                       tmp_path / "scores.parquet")
+        path = tmp_path / "scores.parquet"
+    gc.disable()
+    try:
+        before = pa.total_allocated_bytes()
+        dataset = load_dataset(str(path))
+        assert pa.total_allocated_bytes() == before
+    finally:
+        gc.enable()
+    assert dataset.n == 20_000 and dataset.y_score.flags.owndata

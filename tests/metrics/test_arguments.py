@@ -174,6 +174,10 @@ def _table():
     add(verify.verify_lab_numbers, good, _bad(verify.verify_lab_numbers, good, y_true=BAD_LABELS, y_score=BAD_SCORES,
                                               thresholds=BAD_GRIDS, tp=(None, "x"), vertex_fp=([-1, 2],),
                                               auc=BAD_RATES, average_precision=BAD_RATES))
+    good = dict(y_true=Y, y_score=S)
+    add(verify.verified_report, good, _bad(verify.verified_report, good, y_true=BAD_LABELS, y_score=BAD_SCORES,
+                                           threshold=(float("nan"), "0.5", None), cost_fn=BAD_COSTS,
+                                           grid=BAD_GRIDS))
     good = dict(sweep=SWEEP)
     add(verify.verify, good, _bad(verify.verify, good, sweep=BAD_SWEEPS, grid=BAD_GRIDS, report=("r", [1])))
 

@@ -29,11 +29,11 @@ def test_numbers_read_off_one_count_equal_scikit_learns_functions(n, seed):
         y_true[0] = 1 - y_true[0]
     theirs = _Theirs(skm, y_true, y_score)
     fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
-    ours_fpr, ours_tpr = theirs.roc_curve()
+    ours_fpr, ours_tpr = theirs.roc
     np.testing.assert_array_equal(ours_fpr, fpr)
     np.testing.assert_array_equal(ours_tpr, tpr)
-    assert theirs.auc() == pytest.approx(skm.roc_auc_score(y_true, y_score), rel=1e-12)
-    assert theirs.average_precision() == pytest.approx(skm.average_precision_score(y_true, y_score), rel=1e-12)
+    assert theirs.auc == pytest.approx(skm.roc_auc_score(y_true, y_score), rel=1e-12)
+    assert theirs.average_precision == pytest.approx(skm.average_precision_score(y_true, y_score), rel=1e-12)
 
 
 def test_the_sweep_without_an_index_sort_equals_the_argsort_one():
@@ -102,3 +102,49 @@ def test_a_wrong_count_gets_report_and_render_refused(tmp_path, monkeypatch):
     study = load_study(str(path))
     with pytest.raises(VerificationError, match="tp at threshold 0.5"):
         facts_for(study.select(None, None), study=study)
+
+
+def test_the_report_verified_side_by_side_equals_the_one_verified_after(monkeypatch):
+    """verified_report counts scikit-learn's side in a second thread; the result is the same report."""
+    import threading
+
+    from metrics import verified_report
+
+    y_true, y_score = _tied_scores(50_000, 7)
+    threads = []
+    honest = _Theirs.__init__
+
+    def counted(self, *args):
+        threads.append(threading.current_thread().name)
+        honest(self, *args)
+
+    monkeypatch.setattr(_Theirs, "__init__", counted)
+    report, sweep = verified_report(y_true, y_score, threshold=0.3, cost_fn=5.0, cost_fp=2.0)
+    assert threads == ["umbral-sklearn-counts"]
+    after = build_report(Sweep.from_scores(y_true, y_score), threshold=0.3, cost_fn=5.0, cost_fp=2.0)
+    assert verify(sweep, after, cost_fn=5.0, cost_fp=2.0) is True
+    assert report == {**after, "verified_against_sklearn": True}
+    np.testing.assert_array_equal(sweep.y_score, y_score)
+
+
+def test_counts_begun_on_other_scores_are_not_used():
+    from metrics.verify import _Begun
+
+    y_true, y_score = _tied_scores(2_000, 8)
+    begun = _Begun(y_true, y_score)
+    other = y_score.copy()
+    other[5] += 0.01
+    with pytest.raises(ValueError, match="begun on other labels or scores"):
+        begun.counts_for(Sweep.from_scores(y_true, other))
+    assert begun.counts_for(Sweep.from_scores(y_true, y_score)).tps[-1] == y_true.sum()
+
+
+def test_an_error_in_scikit_learns_thread_reaches_the_caller(monkeypatch):
+    from metrics import verified_report
+
+    def broken(self, *args):
+        raise RuntimeError("scikit-learn broke")
+
+    monkeypatch.setattr(_Theirs, "__init__", broken)
+    with pytest.raises(RuntimeError, match="scikit-learn broke"):
+        verified_report(*_tied_scores(1_000, 9))
