@@ -235,7 +235,7 @@ def verified_report(dataset, threshold: float, cost_fn: float, cost_fp: float, g
     if not 0.0 <= threshold <= 1.0:
         _fail(f"--threshold {threshold} must lie in [0, 1]; e.g. --threshold 0.5")
     try:
-        report, sweep = verified(dataset.y_true, dataset.y_score, threshold, cost_fn, cost_fp, grid)
+        report, sweep, _ = verified(dataset.y_true, dataset.y_score, threshold, cost_fn, cost_fp, grid)
     except VerificationError as error:
         click.echo(f"error: a number disagrees with scikit-learn, refusing to publish it: {error}", err=True)
         sys.exit(1)

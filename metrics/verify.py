@@ -15,7 +15,8 @@ from metrics.sweep import GRID, Sweep
 from metrics.thresholds import thresholds_from_rates
 from metrics.validation import check_binary_scores, check_grid, check_nonnegative, check_number, check_rate, check_sweep
 
-__all__ = ["VerificationError", "verified_report", "verify", "verify_comparison", "verify_lab_numbers"]
+__all__ = ["SklearnCounts", "VerificationError", "sklearn_metrics", "verified_report", "verify", "verify_comparison",
+           "verify_lab_numbers"]
 
 # Relative tolerance: the two implementations sum in different orders.
 _RTOL = 1e-9
@@ -40,8 +41,18 @@ _CELL_TRUE = np.array([1, 1, 0, 0], dtype=np.int8)
 _CELL_PRED = np.array([1, 0, 1, 0], dtype=np.int8)
 
 
-def _sklearn_at(skm, tp, fp, fn, tn) -> dict:
-    """Every per-threshold number from scikit-learn's own metric functions, given its counts."""
+def sklearn_metrics(tp, fp, fn, tn) -> dict:
+    """Every per-threshold number from scikit-learn's own metric functions, given its counts.
+
+    The counts may be weighted (floats): a split reweighted to another prevalence is the
+    same four cells with other weights, exactly what ``sample_weight`` does on the full arrays.
+    """
+    from sklearn import metrics as skm
+
+    for value, name in ((tp, "tp"), (fp, "fp"), (fn, "fn"), (tn, "tn")):
+        check_nonnegative(check_number(value, name), name)
+    if tp + fp + fn + tn <= 0:
+        raise ValueError("the counts must not all be 0: there is nothing to measure")
     cells = {"y_true": _CELL_TRUE, "y_pred": _CELL_PRED,
              "sample_weight": np.array([tp, fn, fp, tn], dtype=float)}
     precision, recall, f1, _ = skm.precision_recall_fscore_support(**cells, average="binary", zero_division=0)
@@ -92,19 +103,33 @@ def _compare_snapshots(snapshots, expected: dict) -> None:
                 _check(f"{name} {where}", values[name], theirs[i])
 
 
-class _Theirs:
+class SklearnCounts:
     """scikit-learn's counts for one split, from one ``confusion_matrix_at_thresholds`` call.
 
     That call (a stable sort and the cumulative counts at every distinct score) is the
     expensive part of ``roc_curve``, ``roc_auc_score`` and ``average_precision_score``
     alike; every other number here is read off its arrays exactly as those functions
     read them (the suite holds them equal), so at n = 1e7 the labels are encoded and
-    the scores sorted once per split instead of once per number.
+    the scores sorted once per split instead of once per number. The facts of a render
+    carry the one made while verifying, so a scene's own checks need no second sort.
+
+    ``tps[i]``/``fps[i]``: positives/negatives scoring at or above ``cuts[i]`` (decreasing).
     """
 
-    def __init__(self, skm, y_true, y_score):
-        self.skm = skm
+    def __init__(self, y_true, y_score):
+        from sklearn import metrics as skm
+
         _, self.fps, _, self.tps, self.cuts = skm.confusion_matrix_at_thresholds(y_true, y_score)
+
+    @property
+    def positives(self) -> int:
+        """Positives in the split."""
+        return int(self.tps[-1])
+
+    @property
+    def negatives(self) -> int:
+        """Negatives in the split."""
+        return int(self.fps[-1])
 
     def counts(self, thresholds):
         """TP, FP, FN, TN at each threshold."""
@@ -121,7 +146,9 @@ class _Theirs:
     @cached_property
     def auc(self) -> float:
         """``roc_auc_score``: scikit-learn's ``auc`` (trapezoids) under its ROC points."""
-        return float(self.skm.auc(*self.roc))
+        from sklearn.metrics import auc
+
+        return float(auc(*self.roc))
 
     @cached_property
     def average_precision(self) -> float:
@@ -132,10 +159,27 @@ class _Theirs:
         precision, recall = np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0]
         return float(-np.sum(np.diff(recall) * precision[:-1]))
 
-    def computed(self) -> _Theirs:
+    def precision_curve(self, positive_weight: float = 1.0, negative_weight: float = 1.0) -> np.ndarray:
+        """Precision at every cut, as ``precision_recall_curve`` reads it with per-class ``sample_weight``.
+
+        One entry per ROC point from the highest cut down, with precision 1 first for the point
+        flagging no one (scikit-learn's last entry, as it lists thresholds ascending). Weighting
+        every positive by ``positive_weight`` multiplies its counts by it, and so for negatives.
+        """
+        tps, fps = self.tps * float(positive_weight), self.fps * float(negative_weight)
+        flagged = tps + fps
+        precision = np.zeros_like(tps)
+        np.divide(tps, flagged, out=precision, where=flagged != 0)
+        return np.r_[1.0, precision]
+
+    def computed(self) -> SklearnCounts:
         """The same, with the ROC, AUC and AP worked out now (in the thread that calls this)."""
         self.auc, self.average_precision  # noqa: B018  (cached properties: reading them computes them)
         return self
+
+    def __getstate__(self) -> dict:
+        """Pickled for a render worker without the cached ROC (two more n-long arrays)."""
+        return {key: value for key, value in self.__dict__.items() if key != "roc"}
 
 
 class _Begun:
@@ -155,13 +199,12 @@ class _Begun:
     def _count(self) -> None:
         self._future.set_running_or_notify_cancel()
         try:
-            from sklearn import metrics as skm  # its import, too, overlaps umbral's sweep
-
-            self._future.set_result(_Theirs(skm, self.y_true, self.y_score).computed())
+            # scikit-learn's import, too, overlaps umbral's sweep.
+            self._future.set_result(SklearnCounts(self.y_true, self.y_score).computed())
         except BaseException as error:  # raised again in the thread that asks for the counts
             self._future.set_exception(error)
 
-    def counts_for(self, sweep: Sweep) -> _Theirs:
+    def counts_for(self, sweep: Sweep) -> SklearnCounts:
         """The counts, once ready; an error if ``sweep`` holds other labels or scores."""
         if not (np.array_equal(self.y_true, sweep.y_true) and np.array_equal(self.y_score, sweep.y_score)):
             raise ValueError("scikit-learn's counts were begun on other labels or scores than this sweep's")
@@ -169,12 +212,13 @@ class _Begun:
 
 
 def verified_report(y_true, y_score, threshold: float = 0.5, cost_fn: float = 10.0, cost_fp: float = 1.0,
-                    grid=GRID) -> tuple[dict, Sweep]:
-    """The report and sweep of one split, every number checked against scikit-learn.
+                    grid=GRID) -> tuple[dict, Sweep, SklearnCounts]:
+    """The report and sweep of one split, every number checked against scikit-learn, and its counts.
 
     The same as ``verify(sweep, build_report(sweep, ...))``, with scikit-learn's counting
-    begun before umbral's sweep so the two run side by side. Raises
-    :class:`VerificationError` naming the first number that differs.
+    begun before umbral's sweep so the two run side by side; the counts are returned for
+    later checks of the same split. Raises :class:`VerificationError` naming the first
+    number that differs.
     """
     y_true, y_score = check_binary_scores(y_true, y_score)
     # scikit-learn is imported in the second thread only: this one imports nothing until verify().
@@ -183,21 +227,21 @@ def verified_report(y_true, y_score, threshold: float = 0.5, cost_fn: float = 10
     report = build_report(sweep, threshold=threshold, cost_fn=cost_fn, cost_fp=cost_fp, grid=grid)
     report["verified_against_sklearn"] = verify(sweep, report, grid=grid, cost_fn=cost_fn, cost_fp=cost_fp,
                                                 begun=begun)
-    return report, sweep
+    return report, sweep, begun.counts_for(sweep)
 
 
-def _check_named(snapshots, theirs: _Theirs) -> None:
+def _check_named(snapshots, theirs: SklearnCounts) -> None:
     """Check a handful of snapshots (dicts) with scikit-learn's metric functions themselves."""
     counts = theirs.counts([values["threshold"] for values in snapshots])
     for i, values in enumerate(snapshots):
-        expected = _sklearn_at(theirs.skm, *(int(c[i]) for c in counts))
+        expected = sklearn_metrics(*(int(c[i]) for c in counts))
         _compare_snapshots([values], {name: [theirs_] for name, theirs_ in expected.items()})
 
 
 _CHUNK = 1 << 20
 
 
-def _check_roc(name: str, theirs: _Theirs, fpr, tpr) -> None:
+def _check_roc(name: str, theirs: SklearnCounts, fpr, tpr) -> None:
     """Every ROC vertex against scikit-learn's, a block at a time (no n-long temporaries)."""
     their_fpr, their_tpr = theirs.roc
     same = their_fpr.shape == np.shape(fpr) == np.shape(tpr)
@@ -247,7 +291,7 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
     if report is not None:  # the per-sample means first: they need no counts, so they run while those are made
         _check("log_loss", report["log_loss"], _chunked_mean(skm.log_loss, y_true, y_score, labels=[0, 1]))
         _check("brier", report["brier"], _chunked_mean(skm.brier_score_loss, y_true, y_score, labels=[0, 1]))
-    sklearn_counts = _Theirs(skm, y_true, y_score) if begun is None else begun.counts_for(sweep)
+    sklearn_counts = SklearnCounts(y_true, y_score) if begun is None else begun.counts_for(sweep)
     theirs = _grid_expected(*sklearn_counts.counts(grid))
     _compare_snapshots([snapshot.as_dict() for snapshot in sweep.grid(grid)], theirs)
     our_fpr, our_tpr, _ = roc_curve(sweep)
@@ -288,8 +332,6 @@ def verify_comparison(comparison) -> bool:
     the counts at the chosen θ, at 0.5 and at the peek, the AUC, AP and ROC points of the
     reporting split must match. Raises :class:`VerificationError` naming the first difference.
     """
-    from sklearn import metrics as skm
-
     from metrics.choice import _pick, _target, rule_metric
     from metrics.compare import Comparison
 
@@ -303,7 +345,7 @@ def verify_comparison(comparison) -> bool:
         grids = {"choosing": c.grid, "reporting": result.reporting.distinct_scores if exact else c.grid}
         picked, counted = {}, {}
         for split, sweep in splits.items():
-            counted[split] = _Theirs(skm, sweep.y_true, sweep.y_score)
+            counted[split] = SklearnCounts(sweep.y_true, sweep.y_score)
             counts = counted[split].counts(grids[split])
             metric = rule_metric(s.rule, *counts, s.cost_fn, s.cost_fp)
             index = int(_pick(s.rule, metric, _target(s.rule, s.target_recall, s.target_precision))[0])
@@ -329,15 +371,13 @@ def verify_lab_numbers(y_true, y_score, thresholds, tp, fp, vertex_tp, vertex_fp
     ``vertex_tp``/``vertex_fp`` are the counts flagged at every distinct score, from (0, 0) to
     (P, N), before any thinning for drawing. Raises :class:`VerificationError` on a difference.
     """
-    from sklearn import metrics as skm
-
     y_true, y_score = check_binary_scores(y_true, y_score)
     thresholds = check_grid(thresholds)
     for name, counts in (("tp", tp), ("fp", fp), ("vertex_tp", vertex_tp), ("vertex_fp", vertex_fp)):
         check_nonnegative(counts, name)
     check_rate(check_number(auc, "auc"), "auc")
     check_rate(check_number(average_precision, "average_precision"), "average_precision")
-    counted = _Theirs(skm, y_true, y_score)
+    counted = SklearnCounts(y_true, y_score)
     their_tp, their_fp, _, _ = counted.counts(thresholds)
     for name, ours, theirs in (("tp", tp, their_tp), ("fp", fp, their_fp)):
         wrong = np.flatnonzero(np.asarray(ours) != theirs)

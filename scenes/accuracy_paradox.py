@@ -56,7 +56,8 @@ class AccuracyParadox(LectureScene):
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
-        self.numbers = accuracy_paradox_numbers(facts.sweep, self.threshold, self.lowest_prevalence)
+        self.numbers = accuracy_paradox_numbers(facts.sweep, self.threshold, self.lowest_prevalence,
+                                               sklearn=facts.sklearn)
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:

@@ -72,7 +72,7 @@ class AucAsRanking(LectureScene):
         pairs. When a slot does not fit under the legend (long translations) the slots take the
         legend's place instead. Every line is wrapped to the column's width, never shrunk.
         """
-        self.numbers = ranking_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
+        self.numbers = ranking_numbers(self.facts.sweep, report=self.facts.report, sklearn=self.facts.sklearn)
         layout = self.arrange(title_width=style.safe_width())
         if not self.fits():  # long words: the title over the grid only, the right column from the top margin
             grid = self.grid

@@ -63,7 +63,7 @@ class CostThreshold(LectureScene):
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
-        self.steps = cost_threshold_numbers(facts.sweep, facts.cost_fn, facts.cost_fp)
+        self.steps = cost_threshold_numbers(facts.sweep, facts.cost_fn, facts.cost_fp, facts.sklearn)
 
     # -- building -------------------------------------------------------
     def opening(self) -> VGroup:

@@ -12,7 +12,7 @@ import numpy as np
 
 from metrics import Snapshot, Sweep, roc_curve, verified_report
 from metrics.compare import ChoiceSettings, Comparison, compare_models
-from metrics.verify import verify_comparison
+from metrics.verify import SklearnCounts, verify_comparison
 
 __all__ = ["Facts", "comparison_for", "facts_for"]
 
@@ -23,7 +23,8 @@ class Facts:
 
     ``grid`` holds the 51 snapshots at 0.00, 0.02, ..., 1.00; ``report`` the
     verified report at 0.5 (AUC, thresholds chosen by each rule...);
-    ``roc_fpr``/``roc_tpr`` the exact ROC curve. For data with several models or splits,
+    ``roc_fpr``/``roc_tpr`` the exact ROC curve; ``sklearn`` scikit-learn's counts at every
+    distinct score, made while verifying, for the scenes' own checks. For data with several models or splits,
     ``model`` and ``split`` name the part shown (None otherwise), ``base_title`` is the
     data's title without them, and ``comparison`` holds every model's θ chosen on one split
     and reported on another (see :func:`comparison_for`); None for one model on one split.
@@ -36,6 +37,7 @@ class Facts:
     report: dict
     roc_fpr: np.ndarray
     roc_tpr: np.ndarray
+    sklearn: SklearnCounts
     cost_fn: float
     cost_fp: float
     model: str | None = None
@@ -88,13 +90,13 @@ def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0, study=None,
     Raises ``metrics.VerificationError`` if any number disagrees with scikit-learn, so a
     drifting formula cannot reach a video.
     """
-    report, sweep = verified_report(dataset.y_true, dataset.y_score, cost_fn=cost_fn, cost_fp=cost_fp)
+    report, sweep, sklearn = verified_report(dataset.y_true, dataset.y_score, cost_fn=cost_fn, cost_fp=cost_fp)
     fpr, tpr, _ = roc_curve(sweep)  # from the sweep: no second sort of the scores
     several = study is not None and not study.is_single
     choice = choice or ChoiceSettings(cost_fn=cost_fn, cost_fp=cost_fp)
     return Facts(
         name=dataset.name, title=dataset.title, sweep=sweep, grid=sweep.grid(), report=report,
-        roc_fpr=fpr, roc_tpr=tpr, cost_fn=cost_fn, cost_fp=cost_fp,
+        roc_fpr=fpr, roc_tpr=tpr, sklearn=sklearn, cost_fn=cost_fn, cost_fp=cost_fp,
         model=dataset.provenance["part"]["model"] if several else None,
         split=dataset.provenance["part"]["split"] if several else None,
         base_title=study.title if several else dataset.title,

@@ -63,7 +63,7 @@ class PrevalenceEffect(LectureScene):
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
         self.numbers = prevalence_effect_numbers(facts.sweep, self.threshold, self.highest_prevalence,
-                                                 self.lowest_prevalence)
+                                                 self.lowest_prevalence, sklearn=facts.sklearn)
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:

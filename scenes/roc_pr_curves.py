@@ -77,7 +77,7 @@ class RocPrCurves(LectureScene):
         baseline label (right of PR) and the legend under them are measured.
         """
         s = self.strings
-        self.numbers = n = roc_pr_numbers(self.facts.sweep.y_true, self.facts.sweep.y_score, self.facts.report)
+        self.numbers = n = roc_pr_numbers(self.facts.sweep, report=self.facts.report, sklearn=self.facts.sklearn)
         self.caption = self.part_caption()
         top, bottom = 4.0 - style.EDGE_BUFF, -4.0 + style.EDGE_BUFF
         if self.caption is not None:

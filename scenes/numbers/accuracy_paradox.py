@@ -4,7 +4,7 @@ Pure NumPy and the metrics core (scikit-learn only inside the check); no
 Manim. At other prevalences each model keeps its sensitivity and FPR; its
 metrics are those of the expected counts per 1000 cases
 (:func:`metrics.expected_counts`). The check reweights the real data to
-that prevalence and asks scikit-learn (``sample_weight``).
+that prevalence and asks scikit-learn's metric functions (its counts, weighted).
 
 >>> import numpy as np
 >>> from metrics import Sweep
@@ -33,6 +33,7 @@ from metrics import (
     precision,
     recall,
 )
+from metrics.verify import SklearnCounts, sklearn_metrics
 
 __all__ = ["COMPARED", "AccuracyParadoxNumbers", "ModelPath", "accuracy_paradox_numbers"]
 
@@ -91,34 +92,32 @@ def _path(sensitivity: float, fpr: float, prevalences: np.ndarray) -> ModelPath:
         precision=precision(tp, fp, fn, tn), tp=tp, fp=fp, fn=fn, tn=tn)
 
 
-def _check_with_sklearn(sweep: Sweep, y_pred: np.ndarray, path: ModelPath, prevalences, indices) -> None:
-    """Reweight the real cases to each prevalence; scikit-learn must agree with the path."""
-    from sklearn import metrics as skm
+def _check_with_sklearn(sklearn: SklearnCounts, threshold: float, path: ModelPath, prevalences, indices) -> None:
+    """Reweight the real cases to each prevalence; scikit-learn must agree with the path.
 
-    y_true = sweep.y_true
-    own = sweep.positives / sweep.n
+    scikit-learn's metric functions run on its own counts at ``threshold`` with every positive
+    weighted ``pi / own`` and every negative ``(1 - pi) / (1 - own)``: the same as passing
+    that ``sample_weight`` with the full arrays, in O(1) per prevalence.
+    """
+    tp, fp, fn, tn = (float(c[0]) for c in sklearn.counts([threshold]))
+    own = sklearn.positives / (sklearn.positives + sklearn.negatives)
     for index in indices:
         pi = prevalences[index]
-        weight = np.where(y_true == 1, pi / own, (1 - pi) / (1 - own))
-        theirs = {
-            "accuracy": skm.accuracy_score(y_true, y_pred, sample_weight=weight),
-            "recall": skm.recall_score(y_true, y_pred, sample_weight=weight, zero_division=0),
-            "precision": skm.precision_score(y_true, y_pred, sample_weight=weight, zero_division=0),
-            "mcc": skm.matthews_corrcoef(y_true, y_pred, sample_weight=weight),
-            "balanced_accuracy": skm.balanced_accuracy_score(y_true, y_pred, sample_weight=weight),
-        }
-        for name, value in theirs.items():
-            ours = getattr(path, name)[index]
+        up, down = pi / own, (1 - pi) / (1 - own)
+        theirs = sklearn_metrics(tp * up, fp * down, fn * up, tn * down)
+        for name in ("accuracy", "recall", "precision", "mcc", "balanced_accuracy"):
+            ours, value = getattr(path, name)[index], theirs[name]
             if not np.isclose(ours, value, rtol=1e-9, atol=1e-12):
                 raise VerificationError(f"{name} at prevalence {pi:.4g}: umbral {ours!r} != scikit-learn {value!r}")
 
 
 def accuracy_paradox_numbers(sweep: Sweep, threshold: float = 0.5, lowest: float = 0.01,
-                             steps: int = 121) -> AccuracyParadoxNumbers:
+                             steps: int = 121, sklearn: SklearnCounts | None = None) -> AccuracyParadoxNumbers:
     """The model at ``threshold`` and the do-nothing model, from the data's prevalence to ``lowest``.
 
     The do-nothing model is the sweep at a threshold above every score: it
     flags no one. The path is log-spaced (``steps`` prevalences, both ends exact).
+    ``sklearn``: the split's scikit-learn counts (the facts carry them; else counted here).
     """
     if sweep.positives == 0 or sweep.negatives == 0:
         raise ValueError("the accuracy paradox needs both classes in the data")
@@ -127,7 +126,7 @@ def accuracy_paradox_numbers(sweep: Sweep, threshold: float = 0.5, lowest: float
     prevalences = np.geomspace(model.prevalence, lowest, steps)
     paths = [_path(s.recall, s.fpr, prevalences) for s in (model, do_nothing)]
     ends = (0, steps // 2, steps - 1)
+    sklearn = sklearn if sklearn is not None else SklearnCounts(sweep.y_true, sweep.y_score)
     for snapshot, path in zip((model, do_nothing), paths, strict=True):
-        y_pred = (sweep.y_score >= snapshot.threshold).astype(int)
-        _check_with_sklearn(sweep, y_pred, path, prevalences, ends)
+        _check_with_sklearn(sklearn, snapshot.threshold, path, prevalences, ends)
     return AccuracyParadoxNumbers(float(threshold), model, do_nothing, prevalences, *paths)

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import PairCounts, VerificationError, count_ordered_pairs, roc_auc, roc_curve
+from metrics import PairCounts, Sweep, VerificationError, count_ordered_pairs, roc_auc, roc_curve
+from metrics.verify import SklearnCounts
 
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "PairStory", "RankingNumbers", "ranking_numbers", "tie_example"]
 
@@ -81,17 +82,17 @@ class RankingNumbers:
     auc: float
 
 
-def evenly_by_rank(sorted_scores: np.ndarray, keep: int) -> np.ndarray:
-    """``keep`` scores evenly spaced by rank: the middle one of each of ``keep`` equal rank groups.
+def even_ranks(count: int, keep: int) -> np.ndarray:
+    """``keep`` ranks evenly spaced among ``count``: the middle one of each of ``keep`` equal rank groups.
 
-    Middles, not the extremes, so the sample looks like the data.
+    Middles, not the extremes, so the sample looks like the data; every rank when ``count <= keep``.
 
-    >>> evenly_by_rank(np.arange(10)[::-1], 3).tolist()
-    [8, 4, 1]
+    >>> even_ranks(10, 3).tolist(), even_ranks(2, 3).tolist()
+    ([1, 5, 8], [0, 1])
     """
-    if sorted_scores.size <= keep:
-        return sorted_scores
-    return sorted_scores[((np.arange(keep) + 0.5) * sorted_scores.size / keep).astype(int)]
+    if count <= keep:
+        return np.arange(count)
+    return ((np.arange(keep) + 0.5) * count / keep).astype(int)
 
 
 def pair_story(positive_scores, negative_scores) -> PairStory:
@@ -125,27 +126,38 @@ def tie_example() -> PairStory:
     return pair_story(TIE_POSITIVES, TIE_NEGATIVES)
 
 
-def ranking_numbers(y_true, y_score, report: dict | None = None) -> RankingNumbers:
-    """Pairs of the data (or of an evenly ranked sample when the data is large), verified."""
-    from sklearn.metrics import roc_auc_score
+def _scores_by_rank(sweep: Sweep, positive: bool, keep: int) -> np.ndarray:
+    """One class's scores at :func:`even_ranks`, highest first, read off the sweep (no sort).
 
-    y_true, y_score = np.asarray(y_true), np.asarray(y_score, float)
-    positive_scores = np.sort(y_score[y_true == 1])[::-1]
-    negative_scores = np.sort(y_score[y_true == 0])[::-1]
-    sampled = positive_scores.size > MAX_ROWS or negative_scores.size > MAX_COLUMNS
-    if sampled:
-        shown = pair_story(evenly_by_rank(positive_scores, SAMPLE_ROWS),
-                           evenly_by_rank(negative_scores, SAMPLE_COLUMNS))
-    else:
-        shown = pair_story(positive_scores, negative_scores)
-    all_counts = count_ordered_pairs(y_true, y_score)
-    auc = roc_auc(y_true, y_score)
-    checks = {"scikit-learn roc_auc_score": roc_auc_score(y_true, y_score), "roc_auc": auc}
+    The score at rank r (0 = highest) is the highest distinct score with more than r of the
+    class at or above it.
+    """
+    at_or_above = (sweep.positives_at_or_above if positive else sweep.negatives_at_or_above)[:-1]
+    ranks = even_ranks(int(at_or_above[0]), keep)
+    above = np.searchsorted(-at_or_above, -ranks, side="left")  # distinct scores with more than r at or above
+    return sweep.distinct_scores[above - 1]
+
+
+def ranking_numbers(y_true, y_score=None, report: dict | None = None,
+                    sklearn: SklearnCounts | None = None) -> RankingNumbers:
+    """Pairs of the data (or of an evenly ranked sample when the data is large), verified.
+
+    Takes a :class:`metrics.Sweep` or ``(y_true, y_score)``; ``sklearn`` is the split's
+    scikit-learn counts (the facts carry them; else counted here). The count over all pairs
+    comes from the sweep's counts per distinct score (exact, no pair drawn or sampled).
+    """
+    sweep = y_true if isinstance(y_true, Sweep) and y_score is None else Sweep.from_scores(y_true, y_score)
+    sklearn = sklearn if sklearn is not None else SklearnCounts(sweep.y_true, sweep.y_score)
+    sampled = sweep.positives > MAX_ROWS or sweep.negatives > MAX_COLUMNS
+    rows, columns = (SAMPLE_ROWS, SAMPLE_COLUMNS) if sampled else (MAX_ROWS, MAX_COLUMNS)
+    shown = pair_story(_scores_by_rank(sweep, True, rows), _scores_by_rank(sweep, False, columns))
+    all_counts = count_ordered_pairs(sweep)
+    auc = roc_auc(sweep)
+    checks = {"scikit-learn roc_auc_score": sklearn.auc, "roc_auc": auc}
     if report is not None:
         checks["report auc"] = report["auc"]
     for name, theirs in checks.items():
         if not math.isclose(all_counts.share, theirs, rel_tol=1e-9, abs_tol=1e-12):
             raise VerificationError(f"pair share {all_counts.share!r} != {name} {theirs!r}")
-    return RankingNumbers(sampled=sampled, positives=int(positive_scores.size),
-                          negatives=int(negative_scores.size), shown=shown, tie=tie_example(),
-                          all_counts=all_counts, auc=auc)
+    return RankingNumbers(sampled=sampled, positives=sweep.positives, negatives=sweep.negatives, shown=shown,
+                          tie=tie_example(), all_counts=all_counts, auc=auc)

@@ -5,7 +5,7 @@ Pure NumPy and the metrics core, no Manim. For each pair of costs
 (:func:`metrics.expected_cost` on :meth:`metrics.Sweep.counts`); the minimum
 may be reached at several grid thresholds (all kept, the highest quoted, as
 :func:`metrics.tied_thresholds` and the report do). Every cost is checked
-against scikit-learn's confusion matrix.
+against scikit-learn's counts (``confusion_matrix_at_thresholds``).
 
 Which ratios are shown (:func:`cost_steps`): equal costs, the user's costs,
 then the user's imbalance made five times stronger. With the default costs
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics import GRID, Snapshot, Sweep, VerificationError, cost_ratio_threshold, expected_cost, tied_thresholds
+from metrics.verify import SklearnCounts
 
 __all__ = ["DEFAULT_THRESHOLD", "ESCALATION", "CostStep", "cost_step", "cost_steps", "cost_threshold_numbers",
            "nice_axis"]
@@ -148,16 +149,15 @@ def cost_step(sweep: Sweep, cost_fn: float, cost_fp: float) -> CostStep:
     )
 
 
-def verify_step(sweep: Sweep, step: CostStep) -> None:
-    """Recompute every cost with scikit-learn's confusion matrix; raise VerificationError on a mismatch."""
-    from sklearn.metrics import confusion_matrix
+def verify_step(sweep: Sweep, step: CostStep, sklearn: SklearnCounts | None = None) -> None:
+    """Recompute every cost from scikit-learn's counts; raise VerificationError on a mismatch.
 
-    costs = []
-    for threshold in GRID:
-        y_pred = (sweep.y_score >= threshold).astype(int)
-        (_, fp), (fn, _) = confusion_matrix(sweep.y_true, y_pred, labels=[0, 1])
-        costs.append(step.cost_fn * fn + step.cost_fp * fp)
-    costs = np.asarray(costs, dtype=float)
+    ``sklearn`` is the split's :class:`metrics.SklearnCounts` (the facts carry the one made
+    while verifying); without it one is counted from the sweep's labels and scores.
+    """
+    sklearn = sklearn if sklearn is not None else SklearnCounts(sweep.y_true, sweep.y_score)
+    _, fp, fn, _ = sklearn.counts(GRID)
+    costs = step.cost_fn * fn.astype(float) + step.cost_fp * fp.astype(float)
     if not np.allclose(costs, step.costs, rtol=1e-12, atol=1e-9):
         raise VerificationError(f"cost curve for C_FN={step.cost_fn:g}, C_FP={step.cost_fp:g} "
                                 "disagrees with scikit-learn")
@@ -166,9 +166,11 @@ def verify_step(sweep: Sweep, step: CostStep) -> None:
         raise VerificationError(f"tied minimum-cost thresholds {step.tied} disagree with scikit-learn's {tuple(tied)}")
 
 
-def cost_threshold_numbers(sweep: Sweep, cost_fn: float = 10.0, cost_fp: float = 1.0) -> tuple[CostStep, ...]:
-    """The verified steps of the scene, one per pair from :func:`cost_steps`."""
+def cost_threshold_numbers(sweep: Sweep, cost_fn: float = 10.0, cost_fp: float = 1.0,
+                           sklearn: SklearnCounts | None = None) -> tuple[CostStep, ...]:
+    """The verified steps of the scene, one per pair from :func:`cost_steps` (``sklearn`` as in :func:`verify_step`)."""
     steps = tuple(cost_step(sweep, c_fn, c_fp) for c_fn, c_fp in cost_steps(cost_fn, cost_fp))
+    sklearn = sklearn if sklearn is not None else SklearnCounts(sweep.y_true, sweep.y_score)
     for step in steps:
-        verify_step(sweep, step)
+        verify_step(sweep, step, sklearn)
     return steps

@@ -3,8 +3,9 @@
 Pure NumPy and the metrics core (scikit-learn only inside the check); no
 Manim. The operating point keeps its sensitivity and FPR; the PR curve at a
 prevalence comes from the exact ROC points (:func:`metrics.pr_curve_at_prevalence`),
-checked against scikit-learn's ``precision_recall_curve`` with the negatives
-and positives reweighted to that prevalence.
+checked against scikit-learn's counts read as its ``precision_recall_curve`` reads them, with the
+negatives and positives reweighted to that prevalence. A large curve keeps only the points a plot
+can show.
 
 >>> import numpy as np
 >>> from metrics import Sweep
@@ -23,6 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics import Snapshot, Sweep, VerificationError, ppv_at_prevalence, pr_curve_at_prevalence, roc_curve
+from metrics.verify import SklearnCounts
+from scenes.numbers.thinning import thin_indices
 
 __all__ = ["PrevalenceEffectNumbers", "prevalence_effect_numbers"]
 
@@ -34,7 +37,8 @@ class PrevalenceEffectNumbers:
     ``prevalences``: the data's own, up to ``highest``, then down to
     ``lowest`` (log-spaced; ``turn`` is the index of ``highest``).
     ``pr_precision[k]`` is the PR curve at ``prevalences[k]`` over the
-    recalls ``pr_recall`` (the ROC's TPR, which never changes);
+    recalls ``pr_recall`` (the ROC's TPR, which never changes; for a large curve only at
+    the points drawn);
     ``operating_precision[k]`` is precision at ``threshold`` there.
     """
 
@@ -63,34 +67,57 @@ class PrevalenceEffectNumbers:
         return float(ppv_at_prevalence(self.operating.recall, self.operating.fpr, prevalence))
 
 
-def _check_with_sklearn(sweep: Sweep, precision: np.ndarray, prevalence: float) -> None:
-    """scikit-learn's PR curve on the data reweighted to ``prevalence`` must match ours."""
-    from sklearn.metrics import precision_recall_curve as sk_pr_curve
-
-    y_true, y_score = sweep.y_true, sweep.y_score
-    own = sweep.positives / sweep.n
-    weight = np.where(y_true == 1, prevalence / own, (1 - prevalence) / (1 - own))
-    theirs, _, _ = sk_pr_curve(y_true, y_score, sample_weight=weight)
-    # scikit-learn lists thresholds ascending and appends (recall 0, precision 1).
-    theirs = theirs[::-1]
+def _check_with_sklearn(sklearn: SklearnCounts, precision: np.ndarray, prevalence: float) -> None:
+    """scikit-learn's PR curve on the data reweighted to ``prevalence`` must match ours (every ROC point)."""
+    own = sklearn.positives / (sklearn.positives + sklearn.negatives)
+    theirs = sklearn.precision_curve(prevalence / own, (1 - prevalence) / (1 - own))
     if theirs.shape != precision.shape or not np.allclose(theirs, precision, rtol=1e-9, atol=1e-12):
         raise VerificationError(f"PR curve at prevalence {prevalence:.4g} differs from scikit-learn's")
 
 
+#: Curves with more ROC points than this are thinned for drawing once, for every prevalence at once.
+THIN_ABOVE = 10_000
+#: How many prevalences of the path (evenly spread, both ends included) choose the vertices kept.
+THINNING_PREVALENCES = 9
+
+
+def _drawn_vertices(fpr: np.ndarray, tpr: np.ndarray, prevalences: np.ndarray) -> np.ndarray:
+    """Indices of the ROC points drawn: all of a small curve; of a large one, those any of a few curves needs.
+
+    Each curve of the path is the same points with precision a monotone function of FPR/TPR,
+    so the vertices that the curves at a handful of prevalences keep
+    (:func:`~scenes.numbers.thinning.thin_indices`) draw every curve between them as well.
+    """
+    if fpr.size <= THIN_ABOVE:
+        return np.arange(fpr.size)
+    picks = np.unique(np.linspace(0, prevalences.size - 1, THINNING_PREVALENCES).round().astype(int))
+    kept = [thin_indices(tpr, pr_curve_at_prevalence(fpr, tpr, float(prevalences[i]))[0]) for i in picks]
+    return np.unique(np.concatenate(kept))
+
+
 def prevalence_effect_numbers(sweep: Sweep, threshold: float = 0.5, highest: float = 0.5, lowest: float = 0.01,
-                              up_steps: int = 41, down_steps: int = 121) -> PrevalenceEffectNumbers:
-    """Operating point at ``threshold`` and PR curves along data prevalence -> ``highest`` -> ``lowest``."""
+                              up_steps: int = 41, down_steps: int = 121,
+                              sklearn: SklearnCounts | None = None) -> PrevalenceEffectNumbers:
+    """Operating point at ``threshold`` and PR curves along data prevalence -> ``highest`` -> ``lowest``.
+
+    ``sklearn``: the split's scikit-learn counts (the facts carry them; else counted here).
+    Each curve is checked on every ROC point at the data's prevalence, at ``highest`` and at
+    ``lowest``; the curves kept are those points a plot can show (all of them for small data).
+    """
     if sweep.positives == 0 or sweep.negatives == 0:
         raise ValueError("a PR curve needs both classes in the data")
     operating = sweep.at(threshold)
-    fpr, tpr, _ = roc_curve(sweep.y_true, sweep.y_score)
+    fpr, tpr, _ = roc_curve(sweep)
     up = np.geomspace(operating.prevalence, highest, up_steps)
     down = np.geomspace(highest, lowest, down_steps)
     prevalences = np.r_[up, down[1:]]
-    curves = np.array([pr_curve_at_prevalence(fpr, tpr, pi)[0] for pi in prevalences])
+    sklearn = sklearn if sklearn is not None else SklearnCounts(sweep.y_true, sweep.y_score)
     for index in (0, up_steps - 1, prevalences.size - 1):
-        _check_with_sklearn(sweep, curves[index], float(prevalences[index]))
+        pi = float(prevalences[index])
+        _check_with_sklearn(sklearn, pr_curve_at_prevalence(fpr, tpr, pi)[0], pi)
+    drawn = _drawn_vertices(fpr, tpr, prevalences)
+    curves = np.array([pr_curve_at_prevalence(fpr[drawn], tpr[drawn], pi)[0] for pi in prevalences])
     operating_precision = ppv_at_prevalence(operating.recall, operating.fpr, prevalences)
     return PrevalenceEffectNumbers(
         threshold=float(threshold), operating=operating, roc_fpr=fpr, roc_tpr=tpr, prevalences=prevalences,
-        turn=up_steps - 1, pr_recall=tpr.copy(), pr_precision=curves, operating_precision=operating_precision)
+        turn=up_steps - 1, pr_recall=tpr[drawn], pr_precision=curves, operating_precision=operating_precision)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import VerificationError, average_precision, precision_recall_curve, roc_auc, roc_curve
+from metrics import Sweep, VerificationError, average_precision, precision_recall_curve, roc_auc, roc_curve
+from metrics.verify import SklearnCounts
 from scenes.numbers.thinning import grid_vertex_indices, thin_indices
 
 __all__ = ["RocPrNumbers", "roc_pr_numbers"]
@@ -63,28 +64,32 @@ def ap_step_vertices(precision: np.ndarray, recall: np.ndarray) -> tuple[np.ndar
     return x, y
 
 
-def roc_pr_numbers(y_true: np.ndarray, y_score: np.ndarray, report: dict | None = None) -> RocPrNumbers:
-    """Compute and verify the scene's numbers; ``report`` (facts.report) must agree if given."""
-    from sklearn.metrics import average_precision_score, roc_auc_score
+def roc_pr_numbers(y_true, y_score=None, report: dict | None = None,
+                   sklearn: SklearnCounts | None = None) -> RocPrNumbers:
+    """Compute and verify the scene's numbers; ``report`` (facts.report) must agree if given.
 
-    y_true = np.asarray(y_true)
-    fpr, tpr, thresholds = roc_curve(y_true, y_score)
-    precision, recall, _ = precision_recall_curve(y_true, y_score)
-    positives, negatives = int(np.sum(y_true == 1)), int(np.sum(y_true == 0))
+    Takes a :class:`metrics.Sweep` or ``(y_true, y_score)``, as the metrics core does;
+    ``sklearn`` is the split's scikit-learn counts (the facts carry them; else counted here).
+    """
+    sweep = y_true if isinstance(y_true, Sweep) and y_score is None else Sweep.from_scores(y_true, y_score)
+    sklearn = sklearn if sklearn is not None else SklearnCounts(sweep.y_true, sweep.y_score)
+    fpr, tpr, thresholds = roc_curve(sweep)
+    precision, recall, _ = precision_recall_curve(sweep)
+    positives, negatives = sweep.positives, sweep.negatives
     tp, fp = np.rint(tpr * positives).astype(int), np.rint(fpr * negatives).astype(int)
     pr_x, pr_y = ap_step_vertices(precision, recall)
-    auc, ap = roc_auc(y_true, y_score), average_precision(y_true, y_score)
+    auc, ap = roc_auc(sweep), average_precision(sweep)
     chance = roc_auc([0, 1], [0.5, 0.5])  # a constant score ranks nobody above anybody
     checks = {
-        "auc vs scikit-learn": (auc, roc_auc_score(y_true, y_score)),
-        "average precision vs scikit-learn": (ap, average_precision_score(y_true, y_score)),
+        "auc vs scikit-learn": (auc, sklearn.auc),
+        "average precision vs scikit-learn": (ap, sklearn.average_precision),
         "area under the AP step curve": (float(np.trapezoid(pr_y, pr_x)), ap),
         "area under the ROC staircase": (float(np.trapezoid(tpr, fpr)), auc),
     }
     if report is not None:
         checks["auc vs report"] = (auc, report["auc"])
         checks["average precision vs report"] = (ap, report["average_precision"])
-        checks["prevalence vs report"] = (positives / y_true.size, report["prevalence"])
+        checks["prevalence vs report"] = (positives / sweep.n, report["prevalence"])
     for name, (ours, theirs) in checks.items():
         if not math.isclose(ours, theirs, rel_tol=1e-9, abs_tol=1e-12):
             raise VerificationError(f"{name}: {ours!r} != {theirs!r}")
@@ -95,5 +100,5 @@ def roc_pr_numbers(y_true: np.ndarray, y_score: np.ndarray, report: dict | None 
     return RocPrNumbers(
         positives=positives, negatives=negatives, roc_fpr=fpr[roc], roc_tpr=tpr[roc], roc_fp=fp[roc], roc_tp=tp[roc],
         has_ties=has_ties, pr_recall=pr_x[pr], pr_precision=pr_y[pr], auc=auc, auc_percent=round(100 * auc),
-        average_precision=ap, prevalence=positives / y_true.size, chance_auc=chance,
+        average_precision=ap, prevalence=positives / sweep.n, chance_auc=chance,
     )

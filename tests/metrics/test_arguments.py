@@ -174,6 +174,9 @@ def _table():
     add(verify.verify_lab_numbers, good, _bad(verify.verify_lab_numbers, good, y_true=BAD_LABELS, y_score=BAD_SCORES,
                                               thresholds=BAD_GRIDS, tp=(None, "x"), vertex_fp=([-1, 2],),
                                               auc=BAD_RATES, average_precision=BAD_RATES))
+    good = dict(tp=4, fp=2, fn=1, tn=13)
+    add(verify.sklearn_metrics, good, _bad(verify.sklearn_metrics, good, tp=BAD_COUNTS, fp=BAD_COUNTS, fn=BAD_COUNTS,
+                                           tn=BAD_COUNTS) + [(verify.sklearn_metrics, dict(tp=0, fp=0, fn=0, tn=0))])
     good = dict(y_true=Y, y_score=S)
     add(verify.verified_report, good, _bad(verify.verified_report, good, y_true=BAD_LABELS, y_score=BAD_SCORES,
                                            threshold=(float("nan"), "0.5", None), cost_fn=BAD_COSTS,

@@ -10,7 +10,7 @@ from sklearn import metrics as skm
 
 import metrics
 from metrics import GRID, Sweep, build_report, verify
-from metrics.verify import _grid_expected, _sklearn_at
+from metrics.verify import _grid_expected, sklearn_metrics
 
 # Few distinct values, so ties are the rule; several sit exactly on grid thresholds.
 TIED_SCORES = (0.0, 0.02, 0.3, 0.5, 0.7, 0.70000001, 0.9, 1.0)
@@ -120,7 +120,7 @@ def test_verify_grid_definitions_and_weighted_cells_match_sklearn(data):
         expected = sklearn_snapshot(y_true, flagged[i].astype(int))
         from_definitions = {name: definitions[name][i] for name in expected}
         assert from_definitions == pytest.approx(expected, rel=1e-12, abs=1e-12), threshold
-        cells = _sklearn_at(skm, int(tp[i]), int(fp[i]), int(fn[i]), int(tn[i]))
+        cells = sklearn_metrics(int(tp[i]), int(fp[i]), int(fn[i]), int(tn[i]))
         assert cells == pytest.approx(expected, rel=1e-12, abs=1e-12), threshold
 
 

@@ -10,7 +10,7 @@ from sklearn import metrics as skm
 
 from metrics import Sweep, VerificationError, build_report, verify
 from metrics.curves import log_loss, roc_curve
-from metrics.verify import _chunked_mean, _Theirs
+from metrics.verify import SklearnCounts, _chunked_mean
 
 
 def _tied_scores(n: int, seed: int):
@@ -27,7 +27,7 @@ def test_numbers_read_off_one_count_equal_scikit_learns_functions(n, seed):
     y_true, y_score = _tied_scores(n, seed)
     if y_true.min() == y_true.max():
         y_true[0] = 1 - y_true[0]
-    theirs = _Theirs(skm, y_true, y_score)
+    theirs = SklearnCounts(y_true, y_score)
     fpr, tpr, _ = skm.roc_curve(y_true, y_score, drop_intermediate=False)
     ours_fpr, ours_tpr = theirs.roc
     np.testing.assert_array_equal(ours_fpr, fpr)
@@ -112,19 +112,20 @@ def test_the_report_verified_side_by_side_equals_the_one_verified_after(monkeypa
 
     y_true, y_score = _tied_scores(50_000, 7)
     threads = []
-    honest = _Theirs.__init__
+    honest = SklearnCounts.__init__
 
     def counted(self, *args):
         threads.append(threading.current_thread().name)
         honest(self, *args)
 
-    monkeypatch.setattr(_Theirs, "__init__", counted)
-    report, sweep = verified_report(y_true, y_score, threshold=0.3, cost_fn=5.0, cost_fp=2.0)
+    monkeypatch.setattr(SklearnCounts, "__init__", counted)
+    report, sweep, counts = verified_report(y_true, y_score, threshold=0.3, cost_fn=5.0, cost_fp=2.0)
     assert threads == ["umbral-sklearn-counts"]
     after = build_report(Sweep.from_scores(y_true, y_score), threshold=0.3, cost_fn=5.0, cost_fp=2.0)
     assert verify(sweep, after, cost_fn=5.0, cost_fp=2.0) is True
     assert report == {**after, "verified_against_sklearn": True}
     np.testing.assert_array_equal(sweep.y_score, y_score)
+    assert (counts.positives, counts.negatives) == (sweep.positives, sweep.negatives)
 
 
 def test_counts_begun_on_other_scores_are_not_used():
@@ -145,6 +146,6 @@ def test_an_error_in_scikit_learns_thread_reaches_the_caller(monkeypatch):
     def broken(self, *args):
         raise RuntimeError("scikit-learn broke")
 
-    monkeypatch.setattr(_Theirs, "__init__", broken)
+    monkeypatch.setattr(SklearnCounts, "__init__", broken)
     with pytest.raises(RuntimeError, match="scikit-learn broke"):
         verified_report(*_tied_scores(1_000, 9))
