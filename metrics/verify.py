@@ -145,10 +145,21 @@ class SklearnCounts:
 
     @cached_property
     def auc(self) -> float:
-        """``roc_auc_score``: scikit-learn's ``auc`` (trapezoids) under its ROC points."""
+        """``roc_auc_score``, bit for bit: scikit-learn's ``auc`` under the ROC ``roc_curve`` returns by default.
+
+        That curve drops the points collinear with their neighbours (``drop_intermediate``),
+        which changes the trapezoid sum in its last bit.
+        """
         from sklearn.metrics import auc
 
-        return float(auc(*self.roc))
+        tps, fps = self.tps, self.fps
+        if fps.shape[0] > 2:
+            corners = np.flatnonzero(np.r_[True, np.logical_or(np.diff(fps, 2), np.diff(tps, 2)), True])
+            tps, fps = tps[corners], fps[corners]
+        tps, fps = np.r_[0, tps], np.r_[0, fps]
+        fpr = fps / fps[-1] if fps[-1] > 0 else np.full(fps.shape, np.nan)
+        tpr = tps / tps[-1] if tps[-1] > 0 else np.full(tps.shape, np.nan)
+        return float(auc(fpr, tpr))
 
     @cached_property
     def average_precision(self) -> float:

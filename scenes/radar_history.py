@@ -342,8 +342,9 @@ class RadarHistory(LectureScene):
         title, rows = history[0], self.timeline.rows
         roc_seconds = [self.station_seconds] * len(rows[0].stations)
         self.say("say_history_roc", 2 * fade + sum(roc_seconds))
-        self.fade(FadeOut(self.still_layer, self.live_layer, self.scope.beam, named))
+        # The beam stops as the radar fades: nothing then moves by itself, so the fade is a crossfade.
         self.scope.beam.clear_updaters()
+        self.fade(FadeOut(self.still_layer, self.live_layer, self.scope.beam, named))
         self.history_row(rows[0], roc_seconds, title, self.history_cards[0])
         cranfield, f1 = self.ir_station_seconds
         self.say("say_history_ir", fade + cranfield)

@@ -49,7 +49,7 @@ class ScratchVsLibrary(LectureScene):
 
     def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
         super().__init__(facts, lang, still_at=still_at, **kwargs)
-        self.numbers = scratch_vs_library_numbers(facts.sweep, self.threshold)
+        self.numbers = scratch_vs_library_numbers(facts.sweep, self.threshold, sklearn=facts.sklearn)
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:

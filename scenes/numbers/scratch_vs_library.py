@@ -1,8 +1,8 @@
 """Numbers of the ScratchVsLibrary scene: our metrics next to scikit-learn's.
 
 Pure NumPy, the metrics core and (imported inside the function) scikit-learn;
-no Manim. Ours come from the metrics core, theirs from scikit-learn on the
-same predictions; a pair further apart than ``tolerance`` raises
+no Manim. Ours come from the metrics core, theirs from scikit-learn's metric functions on
+its own counts of the same predictions; a pair further apart than ``tolerance`` raises
 ``metrics.VerificationError``, as ``metrics.verify`` does before every render.
 
 >>> import numpy as np
@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass
 
 from metrics import Sweep, VerificationError, roc_auc
+from metrics.verify import SklearnCounts, sklearn_metrics
 
 __all__ = ["METRICS", "Parity", "ScratchVsLibraryNumbers", "format_difference", "scratch_vs_library_numbers"]
 
@@ -72,35 +73,30 @@ def difference_bound(difference: float) -> str:
     return f"1e{exponent}"
 
 
-def scratch_vs_library_numbers(sweep: Sweep, threshold: float = 0.5,
-                               tolerance: float = 1e-12) -> ScratchVsLibraryNumbers:
+def scratch_vs_library_numbers(sweep: Sweep, threshold: float = 0.5, tolerance: float = 1e-12,
+                               sklearn: SklearnCounts | None = None) -> ScratchVsLibraryNumbers:
     """Accuracy, precision, recall, F1 (at ``threshold``) and AUC, ours and scikit-learn's.
 
     Both sides see the same predictions: positive iff ``score >= threshold``;
-    0/0 is 0.0 on both (``zero_division=0``).
+    0/0 is 0.0 on both (``zero_division=0``). scikit-learn's numbers are its own metric
+    functions on its own counts (``sklearn``, the facts' :class:`metrics.SklearnCounts`; else
+    counted here): the same values, bit for bit, as calling them on the full arrays, without
+    encoding 1e7 labels once per function.
 
     Raises
     ------
     metrics.VerificationError
         If a pair differs by more than ``tolerance``.
     """
-    import sklearn
-    from sklearn import metrics as skm
+    import sklearn as library
 
-    y_true, y_score = sweep.y_true, sweep.y_score
-    y_pred = (y_score >= threshold).astype(int)
+    sklearn = sklearn if sklearn is not None else SklearnCounts(sweep.y_true, sweep.y_score)
     snapshot = sweep.at(threshold)
     ours = {"accuracy": snapshot.accuracy, "precision": snapshot.precision, "recall": snapshot.recall,
-            "f1": snapshot.f1, "auc": roc_auc(y_true, y_score)}
-    theirs = {
-        "accuracy": skm.accuracy_score(y_true, y_pred),
-        "precision": skm.precision_score(y_true, y_pred, zero_division=0),
-        "recall": skm.recall_score(y_true, y_pred, zero_division=0),
-        "f1": skm.f1_score(y_true, y_pred, zero_division=0),
-        "auc": skm.roc_auc_score(y_true, y_score),
-    }
+            "f1": snapshot.f1, "auc": roc_auc(sweep)}
+    theirs = {**sklearn_metrics(*(int(c[0]) for c in sklearn.counts([threshold]))), "auc": sklearn.auc}
     rows = tuple(Parity(metric, float(ours[metric]), float(theirs[metric])) for metric in METRICS)
     for row in rows:
         if not row.difference <= tolerance:
             raise VerificationError(f"{row.metric}: umbral {row.ours!r} != scikit-learn {row.theirs!r}")
-    return ScratchVsLibraryNumbers(float(threshold), rows, sklearn.__version__)
+    return ScratchVsLibraryNumbers(float(threshold), rows, library.__version__)

@@ -18,8 +18,11 @@ from scenes.publish.progress import FrameReporter
 
 __all__ = ["JobResult", "run_jobs"]
 
-#: A worker's queue to the main process's display (set by the pool's initializer).
+#: A worker's queue to the main process's display and the facts every job renders from
+#: (set by the pool's initializer: the facts cross to each worker once, not once per job;
+#: at n = 1e7 they hold half a gigabyte of arrays).
 _worker_sink = None
+_worker_facts = None
 #: How long the main process waits for a finished job's last progress message (seconds).
 _END_TIMEOUT = 10.0
 
@@ -34,9 +37,11 @@ class JobResult:
     frames: int
 
 
-def _render_one(index: int, job, options, facts, sink=None) -> JobResult:
-    """Render one job, telling ``sink`` (or this worker's queue) about its frames."""
+def _render_one(index: int, job, options, facts=None, sink=None) -> JobResult:
+    """Render one job from ``facts`` (or this worker's), telling ``sink`` (or this worker's queue) about its frames."""
     from scenes.publish.runner import render_scene
+
+    facts = facts if facts is not None else _worker_facts
 
     reporter = FrameReporter(index, sink if sink is not None else _worker_sink)
     reporter.started()
@@ -49,11 +54,11 @@ def _render_one(index: int, job, options, facts, sink=None) -> JobResult:
     return JobResult(index, tuple(files), time.perf_counter() - started, reporter.frames)
 
 
-def _set_worker_sink(queue) -> None:
-    global _worker_sink
+def _set_up_worker(queue, facts) -> None:
+    global _worker_sink, _worker_facts
     # A worker must be able to exit with progress messages still unread (after a failure elsewhere).
     queue.cancel_join_thread()
-    _worker_sink = queue
+    _worker_sink, _worker_facts = queue, facts
 
 
 def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, display) -> Iterator[JobResult]:
@@ -91,9 +96,9 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
             else:
                 display.put(event)
 
-    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_set_worker_sink,
-                               initargs=(queue,))
-    futures = [pool.submit(_render_one, index, job, options, facts) for index, job, options in tasks]
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_set_up_worker,
+                               initargs=(queue, facts))
+    futures = [pool.submit(_render_one, index, job, options) for index, job, options in tasks]
     pending = set(futures)
     try:
         while pending:
