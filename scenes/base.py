@@ -45,13 +45,13 @@ def _all_parts_in(group: Mobject, on_screen: set) -> bool:
     return bool(group.submobjects) and all(part in on_screen for part in group.submobjects)
 
 
-def _split_at_first_ticking(moving: list) -> tuple[list, list]:
-    """``moving`` (in drawing order) cut before the first part with an updater of its own.
+def _split_at_first_ticking(moving: list, animated=frozenset()) -> tuple[list, list]:
+    """``moving`` (in drawing order) cut before the first part with an updater of its own (or in ``animated``).
 
     What comes before it changes only when a step does; from it on, every frame.
     """
     for index, mobject in enumerate(moving):
-        if mobject.updaters:
+        if mobject.updaters or mobject in animated:
             ticking = moving[index:]
             inside = set(ticking)
             below = [part for part in moving[:index] if inside.isdisjoint(part.get_family())]
@@ -74,9 +74,6 @@ class LectureScene(Scene):
 
     #: True when ``still_at`` shows the scene at a threshold (``render --at``).
     supports_stills = False
-
-    #: True when every :meth:`hold` renders frame by frame (runs updaters) even if none is attached yet.
-    hold_runs_updaters = False
 
     def __init__(self, facts: Facts, lang: str = "en", still_at: float | None = None, **kwargs):
         self.facts = facts
@@ -138,23 +135,28 @@ class LectureScene(Scene):
         frames (:func:`scenes.fades.play_crossfade`). When every animation is a
         HeldSteps, a frame in which no step changed is reused; anything else
         goes through Manim's own loop unchanged. When something keeps
-        moving on its own (an updater, like the radar's beam), the parts below
-        it are drawn into the background once per step and only the ticking
-        parts are drawn in every frame.
+        moving on its own (an updater, like the radar's beam) or another
+        animation plays beside the steps (a caption fading in as the knob
+        turns), the parts below it are drawn into the background once per step
+        and only the parts from it on are drawn in every frame.
         """
         drawn = not (skip_rendering or self.skip_animation_preview or self.renderer.skip_animations)
         if drawn and can_crossfade(self):
             return play_crossfade(self)
-        held = bool(self.animations) and all(isinstance(a, HeldSteps) for a in self.animations)
-        if not held or skip_rendering or self.skip_animation_preview:
+        steps = [a for a in self.animations if isinstance(a, HeldSteps)]
+        if not steps or skip_rendering or self.skip_animation_preview:
+            return super().play_internal(skip_rendering)
+        animated = {part for a in self.animations if not isinstance(a, HeldSteps) and a.mobject is not None
+                    for part in a.mobject.get_family()}
+        below, ticking = _split_at_first_ticking(self.moving_mobjects, animated)
+        if animated and not ticking:  # what the other animations move is not drawn: leave it to Manim
             return super().play_internal(skip_rendering)
         self.duration = self.get_run_time(self.animations)
         self.time_progression = self._get_animation_time_progression(self.animations, self.duration)
-        below, ticking = _split_at_first_ticking(self.moving_mobjects)
         first, last_frame = True, None
         for t in self.time_progression:
             self.update_to_time(t)
-            changed = first or any(animation.changed for animation in self.animations)
+            changed = first or any(animation.changed for animation in steps)
             first = False
             if ticking:
                 if changed:
@@ -197,7 +199,7 @@ class LectureScene(Scene):
         frames = round((self.renderer.time + seconds) * config.frame_rate) - first
         if frames <= 0:
             return
-        moving = bool(self.hold_runs_updaters or self.always_update_mobjects or self.updaters
+        moving = bool(self.always_update_mobjects or self.updaters
                       or any(mob.has_time_based_updater() for mob in self.get_mobject_family_members()))
         self.wait((frames + (-0.5 if moving else 0.5)) / config.frame_rate, frozen_frame=not moving)
         self.renderer.time = (first + frames) / config.frame_rate  # not the half frame asked for

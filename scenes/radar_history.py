@@ -69,8 +69,6 @@ class RadarHistory(LectureScene):
     closing_seconds = 4.0
     #: Where the knob rests while the scope is introduced and named (0 = fully up, 1 = fully down).
     resting_position = 0.5
-    #: The beam turns through most holds: render every hold frame by frame, beam or not.
-    hold_runs_updaters = True
     #: Least space between the knob and the panels beside it (frame units).
     knob_gap = 0.3
     #: Radius of the scope and side of the ROC plot where the frame is wide enough (16:9).
@@ -227,11 +225,15 @@ class RadarHistory(LectureScene):
         return style.fit_width(lines)
 
     def split_layers(self, layout: VGroup) -> None:
-        """Stills first (drawn once into Manim's cached background), live parts, then the beam."""
+        """Stills first (drawn once into Manim's cached background), live parts, the heading, then the beam.
+
+        The heading, which gives way to the name's banner, comes after the panels: drawn first,
+        its fade would have every panel redrawn in each frame of it.
+        """
         self.remove(layout)
         self.still_layer = VGroup(self.console, *(panel.still for panel in self.panels))
         self.live_layer = VGroup(*(panel.live for panel in self.panels))
-        self.add(self.heading, self.still_layer, self.live_layer, self.scope.beam)
+        self.add(self.still_layer, self.live_layer, self.heading, self.scope.beam)
 
     def add(self, *mobjects):
         """Manim's add, keeping the spinning beam drawn last.

@@ -61,6 +61,36 @@ def test_held_frames_under_a_ticking_updater_equal_redrawn_frames(clinic20_facts
     assert len(set(held)) == 30  # the spinner moves in every frame
 
 
+class SweepWithFades(SweepOnly):
+    """The sweep while a caption fades in above the panels, then two swap (like the radar's knob turns)."""
+
+    def construct(self):
+        from manim import AnimationGroup, FadeIn, FadeOut, Text, linear
+
+        from scenes.base import HeldSteps
+
+        self.split_layers(self.build_panels())
+        first, second = Text("up").to_edge(UP), Text("down").to_edge(UP).shift(0.3 * UP)
+        half = self.facts.grid[:25], self.facts.grid[25:]
+        self.play(HeldSteps(self.live_layer, half[0], self.show, rate_func=linear), FadeIn(first), run_time=1.5)
+        self.play(HeldSteps(self.live_layer, half[1], self.show, rate_func=linear),
+                  AnimationGroup(FadeOut(first), FadeIn(second), lag_ratio=1.0), run_time=1.5)
+
+
+def test_held_frames_beside_fades_equal_redrawn_frames(clinic20_facts, monkeypatch, tmp_path):
+    """A fade playing beside the steps is drawn in every frame over a background made once per step."""
+    import scenes.base as base
+
+    splits, split = [], base._split_at_first_ticking
+    monkeypatch.setattr(base, "_split_at_first_ticking", lambda *args: splits.append(split(*args)) or splits[-1])
+    held = frame_hashes(clinic20_facts, monkeypatch, manim_loop=False, media=tmp_path / "a", scene=SweepWithFades)
+    assert len(splits) == 2 and all(below and ticking for below, ticking in splits)  # the panels went below
+    redrawn = frame_hashes(clinic20_facts, monkeypatch, manim_loop=True, media=tmp_path / "b", scene=SweepWithFades)
+    assert len(held) == 30
+    assert held == redrawn
+    assert len(set(held)) == 30  # the fades change every frame
+
+
 class PartsOnScreen(Scene):
     def construct(self):
         self.bottom, self.middle, self.top = Square(), Circle(), Triangle()
