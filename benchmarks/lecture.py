@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.informational import run_informational  # noqa: E402
 from benchmarks.metrics import synthetic_scores  # noqa: E402  (the same seeded table as the metrics benchmark)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,8 +91,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except Exception as error:  # informational script: report, never fail the caller
-        print(f"benchmark failed: {type(error).__name__}: {error}", file=sys.stderr)
-    sys.exit(0)
+    run_informational(main)

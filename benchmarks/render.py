@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from manim import tempconfig  # noqa: E402
 
+from benchmarks.informational import run_informational  # noqa: E402
 from data import load_dataset  # noqa: E402
 from scenes import style  # noqa: E402
 from scenes.facts import facts_for  # noqa: E402
@@ -168,8 +169,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except Exception as error:  # informational script: report, never fail the caller
-        print(f"benchmark failed: {type(error).__name__}: {error}", file=sys.stderr)
-    sys.exit(0)
+    run_informational(main)
