@@ -237,7 +237,7 @@ class PrevalenceEffect(LectureScene):
         The boards then keep the height the track's own row would take.
         """
         slider, gap = self.slider, self.track_gap
-        if slider.value.width + gap + slider.track.width > style.safe_width():
+        if slider.value.width + gap + slider.track.width > style.safe_width() + 1e-6:  # built to fit exactly
             return
         line = slider.track[0]
         beside = VGroup(slider.track, slider.pointer)

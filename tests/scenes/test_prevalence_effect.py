@@ -146,3 +146,20 @@ def test_at_16_9_the_plots_grew_and_the_flagged_line_is_drawn(scenes, small_conf
         scene, _ = scenes[lang]
         assert plot_height(scene.roc) >= 2.6 and plot_height(scene.pr) == pytest.approx(plot_height(scene.roc))
         assert scene.flagged_on_screen and scene.lines["flagged"] in scene.readout.get_family()
+
+
+@pytest.mark.parametrize("pixels", [(854, 480), (1280, 720)], ids=["480p", "720p"])
+def test_the_track_rides_beside_pi_at_every_quality_frame(facts, pixels, tmp_path):
+    """The track is built to fill its row exactly; 480p's frame (14.233 units, not 16:9's 14.222) once lost
+    it to rounding in Spanish, and with it the flagged line."""
+    from manim import tempconfig
+
+    width, height = pixels
+    with tempconfig({"pixel_width": width, "pixel_height": height, "frame_height": 8.0,
+                     "frame_width": 8.0 * width / height, "format": "none", "disable_caching": True,
+                     "media_dir": str(tmp_path)}):
+        for lang in ("en", "es"):
+            scene = PrevalenceEffect(facts, lang)
+            scene.build_layout()
+            assert scene.slider.track.get_y() == pytest.approx(scene.slider.value.get_y(), abs=0.3), lang
+            assert scene.flagged_on_screen, lang
