@@ -153,26 +153,32 @@ class LectureScene(Scene):
             return super().play_internal(skip_rendering)
         self.duration = self.get_run_time(self.animations)
         self.time_progression = self._get_animation_time_progression(self.animations, self.duration)
-        first, last_frame = True, None
+        renderer, first, last_frame = self.renderer, True, None
+        # Each step's background: the parts below the ticking ones drawn over the static mobjects' picture,
+        # which Manim made as the play began (its own loop draws the moving parts over that picture too).
+        still = renderer.static_image
         for t in self.time_progression:
             self.update_to_time(t)
             changed = first or any(animation.changed for animation in steps)
             first = False
             if ticking:
                 if changed:
-                    self.renderer.save_static_frame_data(self, [*self.static_mobjects, *below])
-                self.renderer.render(self, t, ticking)
+                    renderer.static_image = still
+                    if below:
+                        renderer.update_frame(self, below)
+                        renderer.static_image = renderer.get_frame()
+                renderer.render(self, t, ticking)
             elif changed:
-                self.renderer.render(self, t, self.moving_mobjects)
-                last_frame = self.renderer.get_frame()
+                renderer.render(self, t, self.moving_mobjects)
+                last_frame = renderer.get_frame()
             else:
-                self.renderer.add_frame(last_frame)
+                renderer.add_frame(last_frame)
         for animation in self.animations:
             animation.finish()
             animation.clean_up_from_scene(self)
-        if not self.renderer.skip_animations:
+        if not renderer.skip_animations:
             self.update_mobjects(0)
-        self.renderer.static_image = None
+        renderer.static_image = None
         self.time_progression.close()
 
     def planned_seconds(self) -> float:
