@@ -5,14 +5,17 @@ Informational: prints tables and PASS/MISS against the targets and exits 0 (a MI
     .venv/bin/python benchmarks/scenes.py                     # 480p15 and 1080p60, every scene, GIFs
     .venv/bin/python benchmarks/scenes.py --sizes 480p15      # one size
     .venv/bin/python benchmarks/scenes.py --scenes RadarHistory,RocPrCurves --no-gif
+    .venv/bin/python benchmarks/scenes.py --repeat 2                 # fastest of two runs each, on a busy machine
 
 For each scene: the real render (``scenes.publish.runner.render_scene``, the project's Manim
 config, x264 ``medium``, crf 23) is timed; then a control of the same resolution, frame rate and
 length builds the scene exactly as the render does (its construct with every animation skipped)
 and holds its last frame still for the whole duration (Manim writes a frozen frame once and
 repeats it), so the control is the floor: the build, encoder start-up, the pipe, the muxer.
-ratio = scene seconds / control seconds. GIFs are made by the same path as ``--format gif`` at
-480p (the palette made per video, at most 25 fps and 640 px wide) and reported per 10 s of video.
+ratio = scene seconds / control seconds; with ``--repeat N`` each is the fastest of N runs, taken
+alternately (on a shared machine the fastest is the one least slowed by others' work, as ``timeit``
+reports it), and ``pairs`` gives the range of the N runs' own ratios. GIFs are made by the same path
+as ``--format gif`` at 480p (the palette made per video, at most 25 fps and 640 px wide) and reported per 10 s of video.
 Data: ``screening`` (n = 231), ``screening8`` for the scenes that need several models.
 """
 
@@ -104,7 +107,11 @@ def main(argv=None) -> int:
     parser.add_argument("--sizes", default="480p15,1080p60", help="comma-separated: 480p15, 1080p60")
     parser.add_argument("--scenes", default=",".join(LECTURE_ORDER), help="comma-separated scene names")
     parser.add_argument("--no-gif", action="store_true", help="skip the GIF sizes")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="time each scene and its control N times, alternately; keep the fastest of each")
     args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     scenes = [name.strip() for name in args.scenes.split(",") if name.strip()]
     facts = facts_by_scene()
     out = Path(tempfile.mkdtemp(prefix="umbral-bench-out-"))
@@ -116,16 +123,22 @@ def main(argv=None) -> int:
         for size_name in (s.strip() for s in args.sizes.split(",")):
             size = SIZES[size_name]
             print(f"\n{size_name}: scene render / frozen-frame control of the same length")
+            spread = args.repeat > 1
             header = f"{'scene':>20} {'video s':>7} {'scene s':>8} {'control s':>9} {'ratio':>6}"
+            header += f" {'pairs':>11}" if spread else ""
             print(header + "\n" + "-" * len(header), flush=True)
             ratios = []
             for name in scenes:
-                seconds, video = time_scene(name, facts[name], size, out)
-                length = lengths[name] = frame_count(video) / size[2]
-                control = time_frozen_control(name, facts[name], length, size)
+                pairs = []
+                for _ in range(args.repeat):
+                    seconds, video = time_scene(name, facts[name], size, out)
+                    length = lengths[name] = frame_count(video) / size[2]
+                    pairs.append((seconds, time_frozen_control(name, facts[name], length, size)))
+                seconds, control = min(scene for scene, _ in pairs), min(control for _, control in pairs)
                 ratios.append((name, seconds / control))
-                print(f"{name:>20} {length:>7.1f} {seconds:>8.2f} {control:>9.2f} {seconds / control:>6.2f}",
-                      flush=True)
+                each = [scene / control for scene, control in pairs]
+                row = f"{name:>20} {length:>7.1f} {seconds:>8.2f} {control:>9.2f} {seconds / control:>6.2f}"
+                print(row + (f" {min(each):>5.2f}-{max(each):.2f}" if spread else ""), flush=True)
             target = TARGET_RATIO.get(size_name)
             if target:
                 worst = max(ratios, key=lambda pair: pair[1])
