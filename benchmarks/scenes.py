@@ -5,7 +5,7 @@ Informational: prints tables and PASS/MISS against the targets and exits 0 (a MI
     .venv/bin/python benchmarks/scenes.py                     # 480p15 and 1080p60, every scene, GIFs
     .venv/bin/python benchmarks/scenes.py --sizes 480p15      # one size
     .venv/bin/python benchmarks/scenes.py --scenes RadarHistory,RocPrCurves --no-gif
-    .venv/bin/python benchmarks/scenes.py --repeat 2                 # fastest of two runs each, on a busy machine
+    .venv/bin/python benchmarks/scenes.py --repeat 2          # the fastest of two runs each, on a busy machine
 
 For each scene: the real render (``scenes.publish.runner.render_scene``, the project's Manim
 config, x264 ``medium``, crf 23) is timed; then a control of the same resolution, frame rate and
