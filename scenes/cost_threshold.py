@@ -237,7 +237,7 @@ class CostThreshold(LectureScene):
             old_ticks.animate.become(self.plot.rescaled(old_ticks, old, new)).set_opacity(0),
             FadeIn(new_ticks, shift=DOWN * 0.6),
             FadeTransform(self.head, new_head),
-            self.grid_panel.animate_to(new.at_min),
+            self.grid_panel.glide_to(new.at_min, self.facts.grid),
             run_time=self.rescale_seconds,
         )
         self.remove(old_ticks)
@@ -269,7 +269,7 @@ class CostThreshold(LectureScene):
             notes = self.grid_notes(step)
             self.labels = VGroup(self.legend(step, notes), notes)
             self.mark = self.marks(step)
-            self.play(FadeIn(self.mark), FadeIn(self.labels), self.grid_panel.animate_to(step.at_min),
+            self.play(FadeIn(self.mark), FadeIn(self.labels), self.grid_panel.glide_to(step.at_min, self.facts.grid),
                       run_time=self.mark_seconds)
             self.hold(self.hold_seconds)
             self.beat(f"ratio_{index + 1}")

@@ -19,6 +19,7 @@ from manim import (
 from scenes import style
 from scenes.base import HeldSteps, LectureScene
 from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
+from scenes.components.base import steps_between
 from scenes.components.card import card_behind
 from scenes.strings import grouped
 
@@ -212,10 +213,7 @@ class ThresholdSweep(LectureScene):
         Every step shown is a verified snapshot (a blend of two would show rates that disagree
         with the counts beside them), and the last is ``snapshot`` itself.
         """
-        start = self.panels[0].snapshot.threshold
-        low, high = sorted((start, snapshot.threshold))
-        between = [step for step in self.facts.grid if low < step.threshold < high]
-        steps = [*(between if start < snapshot.threshold else between[::-1]), snapshot]
+        steps = steps_between(self.facts.grid, self.panels[0].snapshot.threshold, snapshot)
         self.play(HeldSteps(self.live_layer, steps, self.show, run_time=self.glide_seconds, rate_func=linear))
 
     @classmethod

@@ -1,4 +1,4 @@
-"""Reusable panels: each a VGroup with named parts, ``update_to`` and ``animate_to``."""
+"""Reusable panels: each a VGroup with named parts, ``update_to`` and ``glide_to``."""
 
 from scenes.components.confusion_grid import ConfusionGrid
 from scenes.components.header import Readout, ThresholdHeader

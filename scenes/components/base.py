@@ -1,42 +1,29 @@
-"""What every snapshot-driven panel shares: update in place, or animate."""
+"""What every snapshot-driven panel shares: update in place, or glide over real snapshots."""
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
-
-from manim import Animation, Mobject, UpdateFromAlphaFunc, VGroup
+from manim import VGroup
 
 from metrics import Snapshot
+from scenes.base import HeldSteps
 
-__all__ = ["PanelUpdate", "SnapshotPanel", "blend_snapshots"]
+__all__ = ["SnapshotPanel", "steps_between"]
 
 
-def blend_snapshots(start: Snapshot, end: Snapshot, alpha: float) -> Snapshot:
-    """A display-only in-between of two snapshots (counts rounded).
+def steps_between(grid, start: float, end: Snapshot) -> list[Snapshot]:
+    """The ``grid`` snapshots strictly between θ = ``start`` and ``end``'s θ, in the order travelled, then ``end``.
 
-    Used to glide bars and dots during ``animate_to``; at ``alpha = 1`` it is
-    exactly ``end``, so what rests on screen is always a real snapshot.
+    A glide through them shows only verified snapshots: a blend of two would show counts no
+    threshold gives, and rates that disagree with the counts beside them.
     """
-    if alpha >= 1.0:
-        return end
-    changes = {}
-    for field in fields(Snapshot):
-        a, b = getattr(start, field.name), getattr(end, field.name)
-        mixed = a + (b - a) * alpha
-        changes[field.name] = round(mixed) if isinstance(b, int) else mixed
-    return replace(end, **changes)
+    low, high = sorted((start, end.threshold))
+    between = [step for step in grid if low < step.threshold < high]
+    return [*(between if start < end.threshold else between[::-1]), end]
 
-
-class PanelUpdate(UpdateFromAlphaFunc):
-    """UpdateFromAlphaFunc without the deep copy Animation.begin makes (~0.2 s per panel set, never used)."""
-
-    def create_starting_mobject(self) -> Mobject:
-        """An empty stand-in: the update function never reads a starting copy."""
-        return Mobject()
 
 
 class SnapshotPanel:
-    """Mixin for VGroup panels: ``update_to`` mutates, ``animate_to`` returns an Animation.
+    """Mixin for VGroup panels: ``update_to`` mutates, ``glide_to`` returns an Animation.
 
     A panel is ``VGroup(still, live)``: ``still`` never changes after it is
     built, ``live`` holds what a snapshot moves. Scenes add the stills of all
@@ -59,11 +46,7 @@ class SnapshotPanel:
         """Move every part to ``snapshot``; implemented by each panel."""
         raise NotImplementedError
 
-    def animate_to(self, snapshot: Snapshot, **kwargs) -> Animation:
-        """An Animation gliding from the current snapshot to ``snapshot``."""
-        start = self.snapshot or snapshot
-
-        def step(panel, alpha):
-            panel.update_to(blend_snapshots(start, snapshot, alpha))
-
-        return PanelUpdate(self.live, lambda _, alpha: step(self, alpha), **kwargs)
+    def glide_to(self, snapshot: Snapshot, grid, **kwargs):
+        """Held steps from the snapshot shown to ``snapshot`` over the ``grid`` snapshots between."""
+        start = (self.snapshot or snapshot).threshold
+        return HeldSteps(self.live, steps_between(grid, start, snapshot), self.update_to, **kwargs)

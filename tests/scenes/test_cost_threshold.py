@@ -91,7 +91,16 @@ def test_cards_fit(clinic20_facts, lang, small_config):
 
 
 # -- render -------------------------------------------------------------------
-def test_tiny_render(clinic20_facts, tmp_path):
+def test_tiny_render(clinic20_facts, tmp_path, monkeypatch):
+    """Renders, and every count the grid shows (gliding between minima too) is the count at a grid θ."""
+    from scenes.components.confusion_grid import ConfusionGrid
+
+    shown, show = [], ConfusionGrid.show
+    monkeypatch.setattr(ConfusionGrid, "show", lambda grid, snapshot: (show(grid, snapshot),
+                                                                          shown.append(grid.shown_counts())))
     info, cues = tiny_render("CostThreshold", clinic20_facts, tmp_path, lang="es")
     check_tiny_render(info, cues, CostThreshold.duration(), 8)
+    real = [{"tp": s.tp, "fn": s.fn, "fp": s.fp, "tn": s.tn} for s in clinic20_facts.grid]
+    assert len({tuple(counts.values()) for counts in shown}) > 2  # the grid did move
+    assert [counts for counts in shown if counts not in real] == []
     assert "0,30" in cues[3].content or "0.30" in cues[3].content

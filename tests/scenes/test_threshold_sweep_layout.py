@@ -88,13 +88,15 @@ def test_bars_at_zero_grow_back(clinic20_facts, small_config):
     assert scene.bars.bar_fraction("recall") == pytest.approx(1.0)
 
 
-def test_animate_to_ends_on_the_exact_snapshot(clinic20_facts, small_config):
+def test_a_panel_glides_over_grid_snapshots_and_ends_on_the_exact_one(clinic20_facts, small_config):
     scene, _ = build(clinic20_facts, "en")
+    scene.grid_panel.update_to(clinic20_facts.at(0.9))
     target = clinic20_facts.at(0.5)
-    animation = scene.grid_panel.animate_to(target)
-    animation.interpolate(0.5)
-    assert scene.grid_panel.shown_counts() != {"tp": 4, "fn": 1, "fp": 2, "tn": 13}
-    animation.interpolate(1.0)
+    glide = scene.grid_panel.glide_to(target, clinic20_facts.grid)
+    assert [step.threshold for step in glide.steps] == pytest.approx([0.9 - 0.02 * k for k in range(1, 21)])
+    glide.interpolate(0.5)
+    assert scene.grid_panel.snapshot is glide.steps[10]  # a verified snapshot, not a blend
+    glide.interpolate(1.0)
     assert scene.grid_panel.shown_counts() == {"tp": 4, "fn": 1, "fp": 2, "tn": 13}
 
 
