@@ -22,6 +22,7 @@ from manim import (
 from metrics import class_densities
 from scenes import style
 from scenes.base import HeldSteps, LectureScene
+from scenes.components.base import steps_between
 from scenes.components.card import CARD_PAD, card_behind
 from scenes.components.score_humps import ErrorReadout, HumpLegend, ScoreHumps
 from scenes.strings import grouped
@@ -181,18 +182,10 @@ class OverlappingHumps(LectureScene):
         for panel in self.panels:
             panel.update_to(snapshot)
 
-    def steps_to(self, snapshot) -> list:
-        """Grid snapshots from the one shown now to ``snapshot`` (a grid value), in order."""
-        grid = self.facts.grid
-        here = round(self.humps_panel.snapshot.threshold * (len(grid) - 1))
-        there = round(snapshot.threshold * (len(grid) - 1))
-        step = 1 if there >= here else -1
-        return [grid[i] for i in range(here + step, there + step, step)] or [snapshot]
-
     def glide(self, snapshot, seconds: float, *others) -> None:
         """Step the line over the grid values up to ``snapshot``, counts exact at every step."""
-        steps = HeldSteps(self.live_layer, self.steps_to(snapshot), self.show, run_time=seconds, rate_func=smooth)
-        self.play(steps, *others)
+        steps = steps_between(self.facts.grid, self.humps_panel.snapshot.threshold, snapshot)
+        self.play(HeldSteps(self.live_layer, steps, self.show, run_time=seconds, rate_func=smooth), *others)
 
     def split_layers(self) -> None:
         """Replace what was faded in by a still layer (drawn once) under a live layer."""
