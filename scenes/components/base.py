@@ -21,7 +21,6 @@ def steps_between(grid, start: float, end: Snapshot) -> list[Snapshot]:
     return [*(between if start < end.threshold else between[::-1]), end]
 
 
-
 class SnapshotPanel:
     """Mixin for VGroup panels: ``update_to`` mutates, ``glide_to`` returns an Animation.
 
