@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics import point
-from metrics.sweep import GRID, Snapshot, Sweep
-from metrics.validation import check_choice, check_costs, check_counts, check_positive_int, check_sweep
+from metrics.sweep import GRID, Snapshot, Sweep, check_choice, check_sweep
+from metrics.validation import check_costs, check_counts, check_positive_int
 
 __all__ = [
     "CHOICE_RULES", "CHOICE_STEPS", "DEFAULT_RESAMPLES", "ThresholdChoice", "Wobble",

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from metrics import curves
-from metrics.sweep import GRID, Snapshot, Sweep
+from metrics.sweep import GRID, Snapshot, Sweep, check_sweep
 from metrics.thresholds import choose_thresholds
-from metrics.validation import check_number, check_sweep
+from metrics.validation import check_number
 
 __all__ = ["REPORT_KEYS", "build_report"]
 

@@ -13,9 +13,16 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from metrics import point
-from metrics.validation import check_binary_scores, check_positive_int
+from metrics.validation import (
+    check_binary_scores,
+    check_costs,
+    check_grid,
+    check_number,
+    check_positive_int,
+    check_rate,
+)
 
-__all__ = ["GRID", "Snapshot", "Sweep", "grid_counts"]
+__all__ = ["GRID", "Snapshot", "Sweep", "check_choice", "check_sweep", "grid_counts"]
 
 # The lecture's 51 thresholds 0.00, 0.02, ..., 1.00. Built from integers on
 # purpose: np.arange(0, 1.02, 0.02) and np.linspace give 0.7000000000000001,
@@ -209,6 +216,26 @@ def _grid_bincount(y_true, y_score, grid):
     bins *= 2
     bins += y_true
     return np.bincount(bins, minlength=2 * (n_steps + 2))
+
+
+def check_choice(sweep, cost_fn, cost_fp, grid, **targets) -> None:
+    """``ValueError`` unless the sweep(s), costs, grid and targets (rates in 0..1) of a threshold choice are usable.
+
+    ``sweep`` may be one Sweep or a tuple of them (the choosing and the reporting split).
+    """
+    for one in sweep if isinstance(sweep, tuple) else (sweep,):
+        check_sweep(one)
+    check_grid(grid)
+    check_costs(cost_fn, cost_fp)
+    for name, target in targets.items():
+        check_rate(check_number(target, name), name)
+
+
+def check_sweep(sweep):
+    """A :class:`~metrics.sweep.Sweep` (built with ``Sweep.from_scores(y_true, y_score)``)."""
+    if not isinstance(sweep, Sweep):
+        raise ValueError(f"expected a Sweep (Sweep.from_scores(y_true, y_score)), not {type(sweep).__name__}")
+    return sweep
 
 
 def grid_counts(y_true, y_score, n_steps: int = 50):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from metrics import point
-from metrics.sweep import GRID, Sweep
-from metrics.validation import check_choice, check_costs
+from metrics.sweep import GRID, Sweep, check_choice
+from metrics.validation import check_costs
 
 __all__ = [
     "RULES",

@@ -12,7 +12,6 @@ import numpy as np
 
 __all__ = [
     "check_binary_scores",
-    "check_choice",
     "check_costs",
     "check_counts",
     "check_finite",
@@ -23,7 +22,6 @@ __all__ = [
     "check_positive_int",
     "check_probabilities",
     "check_rate",
-    "check_sweep",
 ]
 
 
@@ -154,25 +152,3 @@ def check_costs(cost_fn, cost_fp) -> tuple[float, float]:
     if cost_fn + cost_fp == 0:
         raise ValueError("cost_fn and cost_fp are both 0: nothing costs anything, so no threshold is better")
     return cost_fn, cost_fp
-
-
-def check_choice(sweep, cost_fn, cost_fp, grid, **targets) -> None:
-    """``ValueError`` unless the sweep(s), costs, grid and targets (rates in 0..1) of a threshold choice are usable.
-
-    ``sweep`` may be one Sweep or a tuple of them (the choosing and the reporting split).
-    """
-    for one in sweep if isinstance(sweep, tuple) else (sweep,):
-        check_sweep(one)
-    check_grid(grid)
-    check_costs(cost_fn, cost_fp)
-    for name, target in targets.items():
-        check_rate(check_number(target, name), name)
-
-
-def check_sweep(sweep):
-    """A :class:`~metrics.sweep.Sweep` (built with ``Sweep.from_scores(y_true, y_score)``)."""
-    from metrics.sweep import Sweep
-
-    if not isinstance(sweep, Sweep):
-        raise ValueError(f"expected a Sweep (Sweep.from_scores(y_true, y_score)), not {type(sweep).__name__}")
-    return sweep

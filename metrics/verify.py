@@ -11,9 +11,9 @@ import numpy as np
 
 from metrics.curves import roc_curve
 from metrics.report import build_report
-from metrics.sweep import GRID, Sweep
+from metrics.sweep import GRID, Sweep, check_sweep
 from metrics.thresholds import thresholds_from_rates
-from metrics.validation import check_binary_scores, check_grid, check_nonnegative, check_number, check_rate, check_sweep
+from metrics.validation import check_binary_scores, check_grid, check_nonnegative, check_number, check_rate
 
 __all__ = ["SklearnCounts", "VerificationError", "sklearn_metrics", "verified_report", "verify", "verify_comparison",
            "verify_lab_numbers"]

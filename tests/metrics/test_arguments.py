@@ -213,9 +213,9 @@ def _table():
         (validation.check_positive_int, dict(value=3, name="x"), dict(value=(0, 2.5, "3", True, None))),
         (validation.check_finite, dict(values=S, name="x"), dict(values=([float("nan")], "x", None))),
         (validation.check_grid, dict(grid=GRID), dict(grid=BAD_GRIDS)),
-        (validation.check_sweep, dict(sweep=SWEEP), dict(sweep=BAD_SWEEPS)),
+        (sweep_module.check_sweep, dict(sweep=SWEEP), dict(sweep=BAD_SWEEPS)),
         (validation.check_costs, dict(cost_fn=10.0, cost_fp=1.0), dict(cost_fn=BAD_COSTS)),
-        (validation.check_choice, dict(sweep=SWEEP, cost_fn=10.0, cost_fp=1.0, grid=GRID),
+        (sweep_module.check_choice, dict(sweep=SWEEP, cost_fn=10.0, cost_fp=1.0, grid=GRID),
          dict(sweep=BAD_SWEEPS, grid=BAD_GRIDS, cost_fp=BAD_COSTS)),
     ):
         add(function, good, _bad(function, good, **bad))
