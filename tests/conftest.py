@@ -1,4 +1,10 @@
-"""Project-wide pytest options: Manim's graphical-baseline flags."""
+"""Project-wide pytest options (Manim's graphical-baseline flags) and the end-of-run count of shared-data skips."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.shared_data import REASON_PREFIX
 
 
 def pytest_addoption(parser):
@@ -6,3 +12,25 @@ def pytest_addoption(parser):
                      help="Write new pixel baselines for frames_comparison tests instead of comparing.")
     parser.addoption("--show_diff", action="store_true", default=False,
                      help="Show a diff image when a pixel baseline does not match.")
+
+
+def shared_data_skips(skipped_reports) -> Counter:
+    """How many skips each missing ``../shared/data`` file caused, from the run's skipped reports."""
+    files = Counter()
+    for report in skipped_reports:
+        longrepr = getattr(report, "longrepr", None)
+        message = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+        at = message.find(REASON_PREFIX)
+        if at >= 0:
+            files[message[at + len(REASON_PREFIX):].split(",")[0]] += 1
+    return files
+
+
+def pytest_terminal_summary(terminalreporter):
+    files = shared_data_skips(terminalreporter.stats.get("skipped", []))
+    if files:
+        listed = ", ".join(f"../shared/data/{name} ({count})" for name, count in sorted(files.items()))
+        terminalreporter.write_line(
+            f"{sum(files.values())} test(s) skipped because a data file outside the repository is missing: {listed}")
+    else:
+        terminalreporter.write_line("0 tests skipped for a missing ../shared/data file")

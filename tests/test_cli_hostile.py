@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared_data import write_raw_table
+
 ROOT = Path(__file__).resolve().parents[1]
-PIMA = ROOT.parent / "shared" / "data" / "pima-indians-diabetes.csv"
 
 
 def umbral(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -99,12 +100,16 @@ def test_a_repeated_json_key_is_refused(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def pima_frame():
-    if not PIMA.is_file():
-        pytest.skip(f"needs {PIMA}")
+def raw_table(tmp_path_factory) -> Path:
+    """A Pima-like raw table the test writes itself (four features, ``Outcome``)."""
+    return write_raw_table(tmp_path_factory.mktemp("raw") / "raw.csv")
+
+
+@pytest.fixture(scope="module")
+def raw_frame(raw_table):
     import pandas as pd
 
-    return pd.read_csv(PIMA)
+    return pd.read_csv(raw_table)
 
 
 def _report(path: Path, cwd: Path) -> tuple[dict, str]:
@@ -113,9 +118,9 @@ def _report(path: Path, cwd: Path) -> tuple[dict, str]:
     return json.loads(result.stdout), result.stderr
 
 
-def test_a_saved_pandas_index_is_not_a_feature(tmp_path, pima_frame):
+def test_a_saved_pandas_index_is_not_a_feature(tmp_path, raw_frame):
     """Sorted by the target and saved with its index: the index would predict the label; it is left out."""
-    sorted_frame = pima_frame.sort_values("Outcome")
+    sorted_frame = raw_frame.sort_values("Outcome")
     clean, with_index = tmp_path / "clean.csv", tmp_path / "with_index.csv"
     sorted_frame.to_csv(clean, index=False)
     sorted_frame.to_csv(with_index)  # a leading unnamed column
@@ -126,34 +131,34 @@ def test_a_saved_pandas_index_is_not_a_feature(tmp_path, pima_frame):
     assert "note: column 'Unnamed: 0' is not used as a feature" in stderr
 
 
-def test_a_row_number_column_is_not_a_feature_and_the_features_are_listed(tmp_path, pima_frame):
+def test_a_row_number_column_is_not_a_feature_and_the_features_are_listed(tmp_path, raw_frame):
     path = tmp_path / "numbered.csv"
-    pima_frame.sort_values("Outcome").reset_index(drop=True).to_csv(path, index_label="row")
+    raw_frame.sort_values("Outcome").reset_index(drop=True).to_csv(path, index_label="row")
     report, stderr = _report(path, tmp_path)
-    assert report["features"] == [c for c in pima_frame.columns if c != "Outcome"]
-    assert "row numbers 0..767" in stderr and report["auc"] < 0.95
+    assert report["features"] == [c for c in raw_frame.columns if c != "Outcome"]
+    assert f"row numbers 0..{len(raw_frame) - 1}" in stderr and report["auc"] < 0.95
     text = umbral("report", "--data", str(path), "--target", "Outcome", cwd=tmp_path).stdout
     assert "features Pregnancies, Glucose" in text and "not features row" in text
 
 
-def test_a_feature_that_gives_the_label_away_is_flagged(tmp_path, pima_frame):
-    leaky = pima_frame.assign(outcome_code=pima_frame["Outcome"] * 2 + 1)
+def test_a_feature_that_gives_the_label_away_is_flagged(tmp_path, raw_frame, raw_table):
+    leaky = raw_frame.assign(outcome_code=raw_frame["Outcome"] * 2 + 1)
     path = tmp_path / "leaky.csv"
     leaky.to_csv(path, index=False)
     report, stderr = _report(path, tmp_path)
     assert "warning: feature 'outcome_code' alone separates the classes perfectly" in stderr
     assert report["auc"] == 1.0
-    _, quiet = _report(PIMA, tmp_path)
+    _, quiet = _report(raw_table, tmp_path)
     assert "warning" not in quiet and "note: column" not in quiet
 
 
-def test_scores_provenance_names_the_features_the_model_used(tmp_path, pima_frame):
+def test_scores_provenance_names_the_features_the_model_used(tmp_path, raw_frame):
     source, out = tmp_path / "with_index.csv", tmp_path / "scores.json"
-    pima_frame.to_csv(source)
+    raw_frame.to_csv(source)
     result = umbral("scores", "--data", str(source), "--target", "Outcome", "--out", str(out), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     provenance = json.loads(out.read_text(encoding="utf-8"))["provenance"]
-    assert provenance["features"] == [c for c in pima_frame.columns if c != "Outcome"]
+    assert provenance["features"] == [c for c in raw_frame.columns if c != "Outcome"]
     assert list(provenance["dropped_columns"]) == ["Unnamed: 0"]
 
 

@@ -1,17 +1,13 @@
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from data import DataError, load_dataset
 from metrics import Sweep, roc_auc
-
-SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
-PIMA = SHARED_DATA / "pima-indians-diabetes.csv"
+from tests.shared_data import PIMA, needs
 
 
-@pytest.mark.skipif(not PIMA.is_file(), reason=f"shared data set not found at {PIMA} (../shared/data)")
+@needs(PIMA)
 def test_pima_reproduces_the_reference_chapter():
     ds = load_dataset(str(PIMA), target="Outcome")
     snapshot = Sweep.from_scores(ds.y_true, ds.y_score).at(0.5)

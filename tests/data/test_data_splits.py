@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from data import DataError, Study, export_scores, load_dataset, load_study
 from data.study import split_name
+from tests.shared_data import PIMA, needs, write_raw_table
 
-SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
-PIMA = SHARED_DATA / "pima-indians-diabetes.csv"
+
+@pytest.fixture(scope="module")
+def raw_table(tmp_path_factory) -> str:
+    return str(write_raw_table(tmp_path_factory.mktemp("raw") / "raw.csv"))
 
 
 def _write(tmp_path, name, text):
@@ -141,6 +143,7 @@ def test_the_long_table_round_trips(tmp_path):
 
 
 # -- the pipeline ---------------------------------------------------------------
+@needs(PIMA)
 def test_default_pipeline_is_unchanged_and_scores_train_too():
     study = load_study(str(PIMA), target="Outcome")
     assert study.models == ("logistic",) and study.splits == ("train", "test")
@@ -148,14 +151,14 @@ def test_default_pipeline_is_unchanged_and_scores_train_too():
     assert study.provenance["stratify"] is False
 
 
-def test_three_way_stratified_splits_match_scikit_learn():
+def test_three_way_stratified_splits_match_scikit_learn(raw_table):
     import pandas as pd
     from sklearn.ensemble import RandomForestClassifier
     from sklearn.model_selection import train_test_split
 
-    study = load_study(str(PIMA), target="Outcome", splits="test=0.3,validation=0.25", models="logistic,forest",
+    study = load_study(raw_table, target="Outcome", splits="test=0.3,validation=0.25", models="logistic,forest",
                        seed=5)
-    frame = pd.read_csv(PIMA)
+    frame = pd.read_csv(raw_table)
     x, y = frame.drop(columns="Outcome").to_numpy(float), frame["Outcome"].to_numpy()
     x_rest, x_test, y_rest, y_test = train_test_split(x, y, test_size=0.3, random_state=5, stratify=y)
     x_train, x_val, y_train, y_val = train_test_split(x_rest, y_rest, test_size=0.25, random_state=5, stratify=y_rest)
@@ -165,7 +168,7 @@ def test_three_way_stratified_splits_match_scikit_learn():
         part = study.parts[("forest", split)]
         assert np.array_equal(part.y_true, labels)
         assert np.array_equal(part.y_score, forest.predict_proba(features)[:, 1])
-    assert study.provenance["sizes"] == {"train": 402, "validation": 135, "test": 231}
+    assert study.provenance["sizes"] == {"train": 157, "validation": 53, "test": 90}
 
 
 @pytest.mark.parametrize("option, value, expect", [
@@ -174,9 +177,9 @@ def test_three_way_stratified_splits_match_scikit_learn():
     ("splits", "test=1.5", "between 0 and 1"),
     ("splits", "test=0.3,holdout=0.2", "give test=SHARE"),
 ])
-def test_bad_pipeline_options(option, value, expect):
+def test_bad_pipeline_options(option, value, expect, raw_table):
     with pytest.raises(DataError, match=expect):
-        load_study(str(PIMA), target="Outcome", **{option: value})
+        load_study(raw_table, target="Outcome", **{option: value})
 
 
 def test_pipeline_options_need_a_raw_table(tmp_path):
