@@ -9,8 +9,10 @@ its manifests say is out of date.
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -61,9 +63,25 @@ def _render(render_args: list[str], config: str | None, echo) -> int:
     return result.returncode
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def stop_on_ctrl_c_and_term() -> None:
+    """Ctrl-C (SIGINT) and SIGTERM raise ``KeyboardInterrupt``, whatever this process inherited.
+
+    A process started in the background by a shell, or by a parent that ignores SIGINT, inherits
+    SIGINT ignored, and Python then installs no handler: Ctrl-C would never stop the watch.
+    """
+    if threading.current_thread() is threading.main_thread():
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, _interrupt)
+
+
 def watch_and_render(render_args: list[str], config: str | None, interval: float = 0.5, debounce: float = 1.0,
                      echo=print, max_renders: int | None = None) -> None:
     """Render once, then again after every settled change, until interrupted (or ``max_renders``)."""
+    stop_on_ctrl_c_and_term()
     files = watched_files(render_args, config)
     echo("watching: " + (", ".join(str(f) for f in files) or "nothing (built-in data, no umbral.toml)"))
     state = _state(files)  # before rendering: a change made while the first render runs is seen after it
