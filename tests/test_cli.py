@@ -377,7 +377,9 @@ def test_a_built_wheel_carries_every_package_and_the_command(tmp_path):
     packages = {str(p.parent.relative_to(ROOT)) for p in (ROOT / "scenes").rglob("__init__.py")}
     assert {f"{package}/__init__.py" for package in packages | {"metrics", "data"}} <= names
     assert {"render.py", "scenes/publish/runner.py", "scenes/numbers/accuracy_paradox.py", "scenes/palette.py"} <= names
-    # Package data: the locale files and the lab page's template, style and script.
+    # Package data: the locale files and the lab page's template, style and script's parts.
+    from scenes.publish.lab_page import SCRIPTS
+
     assert {"scenes/locales/en.toml", "scenes/locales/es.toml", "scenes/publish/lab/lab.html",
-            "scenes/publish/lab/lab.css", "scenes/publish/lab/lab.js"} <= names
+            "scenes/publish/lab/lab.css", *(f"scenes/publish/lab/{name}" for name in SCRIPTS)} <= names
     assert "umbral = render:run" in entry_points

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from scenes.publish import manifest
 from scenes.publish.inside import inside
+from scenes.publish.lab_page import SCRIPTS
 
 __all__ = ["LAB_FILE", "LAB_FILES", "LAB_SCENE", "is_fresh", "lab_code_hash", "lab_options", "lab_path", "write_lab"]
 
@@ -21,7 +22,8 @@ LAB_FILES = {"dark": LAB_FILE, "light": "lab-light.html"}
 LAB_SCENE = "Lab"
 # What the page is made of, besides the metrics core: its numbers, page, assets and words.
 _LAB_CODE = ("scenes/publish/lab.py", "scenes/publish/lab_data.py", "scenes/publish/lab_page.py",
-             "scenes/publish/lab/lab.html", "scenes/publish/lab/lab.css", "scenes/publish/lab/lab.js",
+             "scenes/publish/lab/lab.html", "scenes/publish/lab/lab.css",
+             *(f"scenes/publish/lab/{name}" for name in SCRIPTS),
              "scenes/lab_strings.py", "scenes/strings.py", "scenes/locales", "scenes/palette.py", "metrics")
 
 

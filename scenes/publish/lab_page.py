@@ -1,9 +1,10 @@
 """The lab page, "Where do I put the threshold?": one self-contained HTML file (issue 12).
 
 :func:`render_lab_page` fills ``lab/lab.html`` with the palette's CSS variables, ``lab/lab.css``,
-``lab/lab.js``, the payload (see :func:`scenes.publish.lab_data.lab_payload`) and the strings of its language, all
-inline. The page makes no request of any kind (no CDN, no fetch, no module), so it works from
-``file://``, inside an iframe and as a reveal.js slide.
+the script (the files of :data:`SCRIPTS`, see :func:`lab_script`), the payload (see
+:func:`scenes.publish.lab_data.lab_payload`) and the strings of its language, all inline. The page makes
+no request of any kind (no CDN, no fetch, no module), so it works from ``file://``, inside an iframe and
+as a reveal.js slide.
 """
 
 from __future__ import annotations
@@ -17,9 +18,12 @@ from pathlib import Path
 from scenes import palette
 from scenes.lab_strings import lab_strings
 
-__all__ = ["GUIDE", "render_lab_page", "script_json"]
+__all__ = ["GUIDE", "SCRIPTS", "lab_script", "render_lab_page", "script_json"]
 
 _ASSETS = Path(__file__).with_name("lab")
+#: The parts of the page's script, files of ``lab/``, in the order they run (see :func:`lab_script`).
+SCRIPTS = ("format.js", "models.js", "binormal.js", "metrics.js", "scores.js", "curves.js", "words.js", "state.js",
+           "controls.js", "start.js")
 #: The guide's seven exercises: the key of their strings and the hash their "set it up" link opens.
 GUIDE = (
     ("ex1", "mode=data&theta=0.50"),
@@ -38,6 +42,18 @@ _SLOT = re.compile(r"\{\{(s:)?(\w+)\}\}")
 @cache
 def _asset(name: str) -> str:
     return (_ASSETS / name).read_text(encoding="utf-8")
+
+
+@cache
+def lab_script() -> str:
+    """The page's one script: the files of :data:`SCRIPTS`, in order, inside one strict function.
+
+    One classic script, one scope: a part's top-level code may use what an earlier part defines, its
+    functions anything any part defines, and nothing leaks into the page's globals (the script itself
+    sets ``window.umbralLab``).
+    """
+    parts = "\n".join(f"/* ---------- lab/{name} ---------- */\n{_asset(name)}" for name in SCRIPTS)
+    return f'(function () {{\n"use strict";\n\n{parts}}})();\n'
 
 
 def script_json(value) -> str:
@@ -84,7 +100,7 @@ def render_lab_page(payload: dict, theme: str = "dark") -> str:
         "page_title": html.escape(f"{strings['heading']} · {payload['title']}"),
         "dataset_title": html.escape(payload["title"]),
         "style": palette.css_variables(theme) + "\n" + _asset("lab.css"),
-        "script": _asset("lab.js"),
+        "script": lab_script(),
         "data": script_json(payload),
         "strings": script_json(strings),
         "guide": "".join(_exercise(key, hash_, strings) for key, hash_ in GUIDE),

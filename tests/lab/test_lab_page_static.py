@@ -11,10 +11,10 @@ import pytest
 
 from scenes.lab_strings import LAB, lab_strings
 from scenes.publish import lab_data
-from scenes.publish.lab_page import GUIDE, render_lab_page, script_json
+from scenes.publish.lab_page import GUIDE, SCRIPTS, lab_script, render_lab_page, script_json
 
 ASSETS = Path(__file__).resolve().parents[2] / "scenes" / "publish" / "lab"
-SCRIPT = (ASSETS / "lab.js").read_text(encoding="utf-8")
+SCRIPT = lab_script()
 TEMPLATE = (ASSETS / "lab.html").read_text(encoding="utf-8")
 STYLE = (ASSETS / "lab.css").read_text(encoding="utf-8")
 # A title that would end the JSON's <script> early if it were not escaped.
@@ -141,6 +141,15 @@ def test_spanish_cells_read_as_the_scenes():
 
 def test_every_colour_comes_from_the_palette():
     assert not re.search(r"#[0-9A-Fa-f]{3,8}\b", SCRIPT + STYLE + TEMPLATE), "write colours in scenes/palette.py"
+
+
+def test_the_script_is_every_part_once_in_order_each_short():
+    """Issue 28: the script's parts are the lab folder's .js files, each listed once and under 300 lines."""
+    assert sorted(SCRIPTS) == sorted(path.name for path in ASSETS.glob("*.js")) and len(set(SCRIPTS)) == len(SCRIPTS)
+    texts = [(ASSETS / name).read_text(encoding="utf-8") for name in SCRIPTS]
+    assert all(len(text.splitlines()) < 300 for text in texts)
+    places = [SCRIPT.index(text) for text in texts]
+    assert places == sorted(places) and SCRIPT.count("(function () {") == 1 and SCRIPT.endswith("})();\n")
 
 
 def test_the_script_cannot_end_its_own_element():
