@@ -34,3 +34,12 @@ def pytest_terminal_summary(terminalreporter):
             f"{sum(files.values())} test(s) skipped because a data file outside the repository is missing: {listed}")
     else:
         terminalreporter.write_line("0 tests skipped for a missing ../shared/data file")
+
+
+def pytest_report_header(config):
+    from tests.sampling import EVERYTHING, rotation
+
+    if EVERYTHING:
+        return "combination matrices: every row (make test-all)"
+    return (f"combination matrices: the covering sample plus rotation {rotation()} "
+            f"(UMBRAL_ROTATION={rotation()} replays it; make test-all runs every row)")

@@ -26,12 +26,15 @@ def reason(path: Path) -> str:
 
 
 def needs(path: Path):
-    """Skip the test, naming the file, when a shared table is absent."""
-    return pytest.mark.skipif(not path.is_file(), reason=reason(path))
+    """Mark a test ``shared_data`` and skip it, naming the file, when the shared table is absent."""
+    def marked(test):
+        return pytest.mark.shared_data(pytest.mark.skipif(not path.is_file(), reason=reason(path))(test))
+
+    return marked
 
 
 def require(path: Path) -> Path:
-    """The shared table's path, or a skip naming it (for fixtures)."""
+    """The shared table's path, or a skip naming it (for fixtures; mark their tests ``shared_data`` too)."""
     if not path.is_file():
         pytest.skip(reason(path))
     return path

@@ -20,9 +20,9 @@ from data import BUILTINS
 from metrics import Snapshot
 from metrics.report import REPORT_KEYS
 from metrics.thresholds import RULES
+from tests.shared_data import PIMA, needs
 
 ROOT = Path(__file__).resolve().parents[1]
-PIMA = ROOT.parent / "shared" / "data" / "pima-indians-diabetes.csv"
 HEAVY_MODULES = {"manim", "pandas", "sklearn", "scipy"}
 
 
@@ -105,7 +105,7 @@ def test_report_table_is_readable():
         json.loads(table)
 
 
-@pytest.mark.skipif(not PIMA.exists(), reason="shared Pima data not present")
+@needs(PIMA)
 def test_report_raw_table_pima():
     relative = Path("..") / "shared" / "data" / PIMA.name
     result = run_cli("report", "--data", str(relative), "--target", "Outcome", "--json")

@@ -4,37 +4,42 @@ The per-scene tests check chosen moments; this one checks every beat of the
 story (tests/scenes/layout_check.py measures it): nothing outside the frame or
 on other text, every text at least 2.4 % of the frame height (2.2 % at 4:3)
 and every story number 4 %, the content filling the safe area at each pause
-point, and only the theme's colours on screen. Each scene runs in four samples:
-English 16:9 in the light theme, Spanish 4:3, and the pseudo-locale (every
-string 40 % longer, accented) at 16:9 and, on the default data's three-digit
-counts in the light theme, at 4:3. ``UMBRAL_EVERY_COMBINATION=1`` runs every
-language x frame x theme. Scenes that compare models or splits run on screening8.
+point, and only the theme's colours on screen. ``make test`` plays each scene in
+one of four looks (English 16:9 light, Spanish 4:3, the pseudo-locale with every
+string 40 % longer at 16:9 and, on the default data in the light theme, at 4:3)
+plus twelve rows that rotate with the commit; ``make test-all``
+(``UMBRAL_EVERY_COMBINATION=1``) plays every language x frame x theme x data.
+Scenes that compare models or splits run on screening8.
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 
 import pytest
 
 from data import load_dataset
 from scenes.facts import facts_for
 from scenes.publish.registry import LECTURE_ORDER, NEEDS
+from tests.sampling import sample
 from tests.scenes.layout_check import FRAMES, play_through
 from tests.scenes.pseudo_locale import PSEUDO, pseudo_language
 
 pytestmark = pytest.mark.slow
 
-#: (language, frame, theme, data) samples per scene; every combination on request.
-LOOK_SAMPLES = ([(lang, frame, theme, "clinic20") for lang, frame, theme
-            in itertools.product(("en", "es", PSEUDO), FRAMES, ("dark", "light"))]
-           if os.environ.get("UMBRAL_EVERY_COMBINATION") == "1" else
-           [("en", "16:9", "light", "clinic20"), ("es", "4:3", "dark", "clinic20"),
-            (PSEUDO, "16:9", "dark", "clinic20"), (PSEUDO, "4:3", "light", "screening")])
+#: Every (scene, language, frame, theme, data) row; ``make test-all`` runs them all (tests/sampling.py).
+LOOK_ROWS = list(itertools.product(LECTURE_ORDER, ("en", "es", PSEUDO), FRAMES, ("dark", "light"),
+                                   ("clinic20", "screening")))
+#: The four looks ``make test`` always plays: English 16:9 light, Spanish 4:3, the pseudo-locale at 16:9 and, on the
+#: default data's three-digit counts in the light theme, at 4:3; scene ``i`` plays look ``i mod 4``, so each scene,
+#: language, frame and theme is played at least once, and twelve more rows rotate with the commit.
+FIXED_LOOKS = [("en", "16:9", "light", "clinic20"), ("es", "4:3", "dark", "clinic20"),
+               (PSEUDO, "16:9", "dark", "clinic20"), (PSEUDO, "4:3", "light", "screening")]
+LOOK_SAMPLE = sample(LOOK_ROWS, [(name, *FIXED_LOOKS[i % 4]) for i, name in enumerate(LECTURE_ORDER)],
+                     rotating=len(LECTURE_ORDER))
 #: (language, frame) samples for the scene modules' own every-beat tests (other data, more models).
-SAMPLES = ([(lang, frame) for lang in ("en", "es") for frame in FRAMES]
-           if os.environ.get("UMBRAL_EVERY_COMBINATION") == "1" else [("en", "16:9"), ("es", "4:3")])
+SAMPLES = sample([(lang, frame) for lang in ("en", "es") for frame in FRAMES], [("en", "16:9"), ("es", "4:3")],
+                 rotating=0)
 
 
 def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir, theme: str = "dark") -> list:
@@ -82,8 +87,7 @@ def _facts(name, data, datasets):
     return datasets["screening8"] if name in NEEDS else datasets[data]
 
 
-@pytest.mark.parametrize("lang, frame, theme, data", LOOK_SAMPLES)
-@pytest.mark.parametrize("name", LECTURE_ORDER)
+@pytest.mark.parametrize("name, lang, frame, theme, data", LOOK_SAMPLE)
 def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, datasets, tmp_path):
     with pseudo_language():
         seen = play_through(name, _facts(name, data, datasets), lang, FRAMES[frame], tmp_path, theme=theme)
