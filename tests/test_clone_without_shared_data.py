@@ -32,7 +32,7 @@ def test_a_clone_without_shared_data_skips_the_tests_that_need_it(tmp_path):
     assert result.returncode == 0, out
     assert not re.search(r"\d+ (failed|errors?)\b", out), out
     skipped = int(re.search(r"(\d+) skipped", out).group(1))
-    assert skipped >= 5, out
+    assert skipped >= 4, out  # Pima x 3, HTRU2 x 1 in these files today
     assert out.count(REASON_PREFIX) >= skipped, out  # every skip names its file
     assert f"{skipped} test(s) skipped because a data file outside the repository is missing" in out, out
     assert "pima-indians-diabetes.csv" in out and "htru2.csv" in out
