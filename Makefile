@@ -1,7 +1,8 @@
 # umbral: two commands on a fresh Debian 12 machine.
 #   make render   installs everything, then renders the default lecture into out/ (and the
 #                 lesson on choosing θ honestly and its lab, on screening8)
-#   make test     installs everything, then runs the test suite
+#   make test     installs everything, then runs the test suite (the big combination matrices sampled)
+#   make test-all the same with every row of those matrices (tests/sampling.py)
 # Idempotent: a second run only does what is missing.
 
 PYTHON ?= python3
@@ -14,7 +15,7 @@ REVEAL := $(VENV)/reveal.js/dist/reveal.js
 # chromium opens the gallery in the tests.
 APT_PACKAGES := build-essential pkg-config python3-dev python3-venv libcairo2-dev libpango1.0-dev fonts-inter chromium
 
-.PHONY: render test system setup lint bench clean
+.PHONY: render test test-all system setup lint bench clean
 
 render: setup
 	$(BIN)/umbral
@@ -26,6 +27,9 @@ TEST_JOBS ?= auto
 
 test: setup $(REVEAL)
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal
+
+test-all: setup $(REVEAL)
+	UMBRAL_EVERY_COMBINATION=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal
 
 # reveal.js for the test that plays the lab inside a deck (npm's registry; the tests skip without it).
 $(REVEAL):
