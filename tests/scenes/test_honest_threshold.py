@@ -62,11 +62,12 @@ def unreached_facts(facts):
 
 def every_part(scene) -> dict:
     """Build the layout and each beat's marks the way construct() does; the parts by beat name."""
-    parts = {"layout": scene.build_layout(), "choose": scene.choose_marks()}
+    boards = scene.boards
+    parts = {"layout": boards.build_layout(), "choose": boards.choose_marks()}
     if scene.numbers.chosen is not None:
-        parts["carry"] = scene.carry_marks()
-        parts["peek"] = scene.peek_marks()
-        parts["wobble"] = scene.wobble_marks()
+        parts["carry"] = boards.carry_marks()
+        parts["peek"] = boards.peek_marks()
+        parts["wobble"] = boards.wobble_marks()
     return parts
 
 
@@ -112,8 +113,8 @@ def test_numbers_shown_are_the_choice(facts, model, built):
     assert f"{c.wobble.theta_low:.2f}to{c.wobble.theta_high:.2f}" in words
     assert f"{c.wobble.metric_low:.0f}to{c.wobble.metric_high:.0f}" in words
     # The curves pass through the marked points: θ* on both splits.
-    dot = scene.report_panel.point(c.chosen, c.metric(c.at_chosen_report))
-    assert np.min(np.linalg.norm(scene.curve("report").get_anchors() - dot, axis=1)) < 1e-6
+    dot = scene.boards.report_panel.point(c.chosen, c.metric(c.at_chosen_report))
+    assert np.min(np.linalg.norm(scene.boards.curve("report").get_anchors() - dot, axis=1)) < 1e-6
 
 
 def test_screening8_logistic_matches_the_lecture(facts):
@@ -136,8 +137,8 @@ def test_max_f1_chosen_on_train_says_train_is_optimistic(pima_facts, small_confi
     assert f"looks{c.optimism:.3f}better" in words
     assert "Trainisoptimistic" in squeeze(shown(scene.opening(), scene.closing()))
     es = HonestThreshold(pima_facts, "es")
-    es.build_layout()
-    assert "optimista" in shown(es.choose_panel.title, es.opening(), es.closing())
+    es.boards.build_layout()
+    assert "optimista" in shown(es.boards.choose_panel.title, es.opening(), es.closing())
 
 
 def test_a_target_never_reached_is_said_and_the_story_stops(unreached_facts, small_config):

@@ -1,0 +1,82 @@
+"""Words wrapped to a column: even lines, and legend rows (a small glyph, then the words) stacked down it."""
+
+from __future__ import annotations
+
+import math
+
+from manim import DOWN, LEFT, VGroup
+
+from scenes import style
+from scenes.numbers.line_breaks import balanced_split
+
+__all__ = ["LegendRows", "balanced_text"]
+
+
+def balanced_text(words: str, width: float, size: float = style.SIZE_SMALL, color: str | None = None,
+                  weight: str = "NORMAL", align=LEFT) -> VGroup:
+    """``words`` in the fewest lines no wider than ``width``, as even as can be; ``align=None`` centres them.
+
+    A sentence is measured once and split by characters (``style.wrapped`` builds a Text per word,
+    which costs far more than a scene's few dozen labels).
+    """
+    single = style.text(words, size=size, color=color, weight=weight)
+    if single.width <= width:
+        return VGroup(single)
+    tokens = words.split()
+    count = max(2, math.ceil(single.width / width))
+    while True:
+        block = VGroup(*(style.text(line, size=size, color=color, weight=weight)
+                         for line in balanced_split(tokens, count)))
+        if max(line.width for line in block) <= width or count >= len(tokens):
+            break
+        count += 1
+    if align is None:
+        block.arrange(DOWN, buff=0.12)
+    else:
+        block.arrange(DOWN, buff=0.1, aligned_edge=align)
+    if block.width > width:  # one word longer than the column
+        block.scale_to_fit_width(width)
+    return block
+
+
+class LegendRows:
+    """Legend rows for a column of the frame: each a glyph (or nothing) in a small square, then its words.
+
+    Builders return new mobjects and never add them: :meth:`row` (one row, wrapped to the column)
+    and :meth:`stack` (rows one under another). Sizes follow the frame (16:9 or 4:3) when a row is built.
+    """
+
+    row_gap = 0.16
+    #: Rows in a 4:3 frame: a little smaller and closer (the columns are narrow).
+    narrow_row_size = 18
+    narrow_row_gap = 0.1
+    #: Width of the square a row's glyph sits in.
+    glyph_room = 0.3
+
+    @property
+    def size(self) -> float:
+        """Font size of the rows (and of captions set beside them)."""
+        return self.narrow_row_size if style.narrow() else style.SIZE_SMALL
+
+    @property
+    def gap(self) -> float:
+        """Space between two rows."""
+        return self.narrow_row_gap if style.narrow() else self.row_gap
+
+    def row(self, words: str, left: float, width: float, glyph=None, color: str | None = None,
+            size: float | None = None, weight: str = "NORMAL") -> VGroup:
+        """A row from x = ``left``: ``glyph`` (or nothing) in its square, then the words wrapped to ``width``."""
+        text = balanced_text(words, width - self.glyph_room - 0.15, size=size or self.size, color=color,
+                             weight=weight)
+        text.align_to([left + self.glyph_room + 0.15, 0, 0], LEFT)
+        if glyph is None:
+            return VGroup(text)
+        glyph.move_to([left + self.glyph_room / 2, text[0].get_center()[1], 0])
+        return VGroup(glyph, text)
+
+    def stack(self, rows, top: float) -> VGroup:
+        """``rows`` one under another from y = ``top``."""
+        for row in rows:
+            row.shift([0, top - row.get_top()[1], 0])
+            top = row.get_bottom()[1] - self.gap
+        return VGroup(*rows)

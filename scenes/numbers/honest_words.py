@@ -1,0 +1,84 @@
+"""What HonestThreshold says about its numbers: the names, the values as shown, the sentences they pick.
+
+No Manim: the locale's templates filled from :class:`~scenes.numbers.honest_threshold.HonestNumbers`.
+The scene narrates with these words and its boards (:mod:`scenes.components.split_boards`) label
+their marks with them, so a number reads the same on screen and in the subtitles.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from scenes.components.cost_plot import format_cost
+from scenes.numbers.honest_threshold import format_gap, format_theta, format_value
+from scenes.strings import model_name, split_label
+
+__all__ = ["HonestWords"]
+
+
+class HonestWords:
+    """The words of one HonestThreshold video, in ``lang``.
+
+    Parameters
+    ----------
+    numbers : scenes.numbers.honest_threshold.HonestNumbers
+        The comparison's numbers for the model shown.
+    strings : dict
+        The locale's strings (``scenes.strings.strings_for``).
+    lang : str
+        The language of split and model names.
+    title : str
+        The data's on-screen title.
+    """
+
+    def __init__(self, numbers, strings: dict, lang: str, title: str):
+        self.numbers, self.strings, self.lang, self.title = numbers, strings, lang, title
+
+    @cached_property
+    def fields(self) -> dict:
+        """Names and numbers every template may use, in the scene's language."""
+        n, s = self.numbers, self.strings
+        values = {"choose": split_label(n.choose_on, self.lang), "report": split_label(n.report_on, self.lang),
+                  "n_choose": n.n_choose, "n_report": n.n_report, "metric": s[f"honest_metric_{n.rule}"],
+                  "target": "" if n.target is None else f"{n.target:.2f}"}
+        values["rule"] = s[f"honest_rule_{n.rule}"].format(cost_fn=format_cost(n.cost_fn),
+                                                          cost_fp=format_cost(n.cost_fp), target=values["target"])
+        values["caption"] = f"{self.title} · {model_name(n.model, self.lang)}"
+        return values
+
+    def theta(self, value: float) -> str:
+        """A threshold as shown."""
+        return format_theta(self.numbers, value)
+
+    def value(self, value: float) -> str:
+        """The rule's metric as shown."""
+        return format_value(self.numbers, value)
+
+    def half_comparison(self) -> str:
+        """θ* on the reporting split in words: against 0.50, or for a target rule, whether it still meets it."""
+        n, s, w = self.numbers, self.strings, self.fields
+        if n.meets_target is not None:
+            key = "honest_row_target_met" if n.meets_target else "honest_row_target_missed"
+            return s[key].format(target=w["target"], split=w["report"])
+        gap = format_gap(n, n.half_gap)
+        if gap == format_gap(n, 0.0):
+            return s["honest_row_half_same"]
+        if n.half_percent is not None:
+            key = "honest_row_half_less" if n.half_gap > 0 else "honest_row_half_more"
+            return s[key].format(gap=gap, percent=f"{abs(n.half_percent):.0f}")
+        return s["honest_row_half_better" if n.half_gap > 0 else "honest_row_half_worse"].format(gap=gap)
+
+    def peek_is_honest(self) -> bool:
+        """True when peeking gives the honest number (the same θ, or a gap that rounds to nothing)."""
+        n = self.numbers
+        return n.target is None and (n.peek == n.chosen or format_gap(n, n.optimism) == format_gap(n, 0.0))
+
+    def peek_gap(self) -> str:
+        """How the peeked number compares with the honest one, in words."""
+        n, s = self.numbers, self.strings
+        honest = self.value(n.value_report)
+        if n.target is not None:
+            return s["honest_row_peek_target"].format(honest=honest)
+        if self.peek_is_honest():
+            return s["honest_row_peek_same"]
+        return s["honest_row_peek_gap"].format(gap=format_gap(n, n.optimism), honest=honest)
