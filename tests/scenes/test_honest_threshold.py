@@ -21,8 +21,7 @@ from tests.scenes.conftest import (
     tiny_render,
 )
 from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
-
-PIMA = "/work/shared/data/pima-indians-diabetes.csv"
+from tests.shared_data import write_raw_table
 
 
 def shown(*mobjects) -> str:
@@ -45,8 +44,9 @@ def facts(study):
 
 
 @pytest.fixture(scope="module")
-def pima_facts():
-    pima = load_study(PIMA, target="Outcome")
+def pima_facts(tmp_path_factory):
+    """A Pima-like raw table the test writes: one model, θ chosen on train (the raw-table default)."""
+    pima = load_study(str(write_raw_table(tmp_path_factory.mktemp("raw") / "raw.csv")), target="Outcome")
     return facts_for(pima.select(), study=pima, choice=ChoiceSettings(rule="max_f1"))
 
 
