@@ -130,6 +130,8 @@ def text(content: str, size: float = SIZE_LABEL, color: str | None = None, **kwa
     Pango draws the glyphs on a canvas the size of the output video, so at a
     tiny resolution (192x108) a long line would be clipped; the canvas is
     widened while the glyphs are made. The result does not depend on it.
+    The parsed glyph outlines are reused for a text made before in this
+    process (Manim's SVG cache; parsing was most of the time a scene took to build).
     """
     from manim import config
 
@@ -137,7 +139,7 @@ def text(content: str, size: float = SIZE_LABEL, color: str | None = None, **kwa
     config.pixel_width, config.pixel_height = max(width, 3840), max(height, 2160)
     try:
         return Text(content, font=FONT, font_size=size, color=color or __getattr__("TEXT"), disable_ligatures=True,
-                    **kwargs)
+                    **{"use_svg_cache": True, **kwargs})
     finally:
         config.pixel_width, config.pixel_height = width, height
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import itertools
+import shutil
 import tempfile
 
 import numpy as np
@@ -10,6 +12,12 @@ import pytest
 
 from data import load_dataset
 from scenes.facts import facts_for
+
+#: Text SVGs of this test process, kept for all its layout tests (Manim reuses an SVG whose text and style it has
+#: made before: a fresh folder per test made pango draw every word again, most of a layout test's time). One folder
+#: per process: a folder shared between processes gets corrupted. Renders keep their own media folders.
+TEXT_DIR = tempfile.mkdtemp(prefix="umbral-test-texts-")
+atexit.register(shutil.rmtree, TEXT_DIR, True)
 
 
 @pytest.fixture(scope="session", params=["clinic20", "screening"])
@@ -29,7 +37,7 @@ def small_config(tmp_path):
 
     with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
                      "format": "none", "verbosity": "ERROR", "progress_bar": "none",
-                     "media_dir": str(tmp_path / "media")}):
+                     "media_dir": str(tmp_path / "media"), "text_dir": TEXT_DIR}):
         yield
 
 
@@ -38,7 +46,7 @@ def frame_at(ratio: float, media_dir):
     from manim import tempconfig
 
     return tempconfig({"frame_width": 8.0 * ratio, "frame_height": 8.0, "pixel_width": round(240 * ratio),
-                       "pixel_height": 240, "media_dir": str(media_dir)})
+                       "pixel_height": 240, "media_dir": str(media_dir), "text_dir": TEXT_DIR})
 
 
 def text_units(mobject):
@@ -121,7 +129,7 @@ def private_media(tmp_path_factory):
     """Text SVGs in a folder of this module: a media folder shared with other processes gets corrupted."""
     from manim import tempconfig
 
-    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media"))}):
+    with tempconfig({"media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
         yield
 
 
@@ -140,7 +148,7 @@ def layouts_in_both_languages(scene_class, facts, tmp_path_factory):
 
     media = tmp_path_factory.mktemp("media")
     with tempconfig({"pixel_width": 427, "pixel_height": 240, "format": "none", "disable_caching": True,
-                     "media_dir": str(media)}):
+                     "media_dir": str(media), "text_dir": TEXT_DIR}):
         built = {}
         for lang in ("en", "es"):
             scene = scene_class(facts, lang)

@@ -27,6 +27,8 @@ from functools import cache
 
 import numpy as np
 
+from tests.scenes.conftest import TEXT_DIR
+
 FRAMES = {"16:9": 16 / 9, "4:3": 4 / 3}
 #: Smallest cap height of any text, as a share of the frame height, per frame.
 TEXT_FLOOR = {"16:9": 0.024, "4:3": 0.022}
@@ -178,7 +180,7 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
     with style.themed(theme), tempconfig({
             "pixel_width": round(240 * ratio), "pixel_height": 240, "frame_width": 8.0 * ratio, "frame_height": 8.0,
             "frame_rate": 5, "dry_run": True, "disable_caching": True, "format": "none", "verbosity": "ERROR",
-            "progress_bar": "none", "media_dir": str(media_dir)}):
+            "progress_bar": "none", "media_dir": str(media_dir), "text_dir": TEXT_DIR}):
         scene = scene_class(name)(facts, lang, **(scene_kwargs or {}))
         scene.renderer._original_skipping_status = True  # each play jumps to its end: what is measured, no frames
         names = []
