@@ -326,22 +326,22 @@ def check_numbers():
 
 @functools.cache
 def _study(dataset: str):
-    import render
+    from data.request import load_with_study
 
-    return render.load_with_study(source=dataset)[0]
+    return load_with_study(source=dataset)[0]
 
 
 @pytest.fixture(scope="session")
 def part_report():
     """``part_report(dataset, model, split, theta, ratio=10)``: `umbral report --model M --split S` in-process.
 
-    The command's own functions (load_with_study, study.select, verified_report) with the study
+    The command's own functions (load_with_study, study.select, dataset_report) with the study
     loaded once, since building screening8 takes seconds and the command would rebuild it each time.
     """
-    import render
+    from metrics.published import dataset_report
 
     def numbers(dataset: str, model: str, split: str, theta: float, ratio: float = 10.0) -> dict:
-        report, _ = render.verified_report(_study(dataset).select(model, split), theta, ratio, 1.0)
+        report, _ = dataset_report(_study(dataset).select(model, split), theta, ratio, 1.0)
         return {**page_numbers_from_report(report, ratio), "auc": report["auc"], "ap": report["average_precision"]}
 
     return numbers
