@@ -71,7 +71,7 @@ class Comparison:
         return reporting.positives / reporting.n
 
     def as_dict(self) -> dict:
-        """The JSON of ``umbral report --json`` for split data (schema in the README)."""
+        """The JSON of ``umbral report --json`` for split data (schema in docs/numbers.md)."""
         return {
             "choose_on": self.choose_on, "report_on": self.report_on, "rule": self.settings.rule,
             "lower_is_better": lower_is_better(self.settings.rule), "choice_step": self.settings.step,

@@ -73,7 +73,7 @@ class AccuracyParadox(LectureScene):
         # Top left: title and legend beside the slider; if either would have to wrap, the title goes above both.
         room = self.slider.get_left()[0] - self.column_gap - left
         legend = s["ap_legend"].format(threshold=f"{numbers.threshold:.2f}").replace("   ·   ", "\n")
-        natural = max(style.text(line, size=style.SIZE_SMALL).width for line in legend.split("\n"))
+        natural = max(style.text_width(line, style.SIZE_SMALL) for line in legend.split("\n"))
         title = style.wrapped(s["ap_title"], width, size=style.SIZE_HEADER, weight="BOLD")
         title.arrange(DOWN, buff=0.1, aligned_edge=LEFT).move_to([left, top, 0], aligned_edge=UP + LEFT)
         if max(title.width, natural) > room:

@@ -169,7 +169,7 @@ class AucAsRanking(LectureScene):
             return None
         words, width = self.dataset_name, self.grid.width
         lines = [words]
-        if style.text(words, size=style.SIZE_SMALL).width > width:  # break after the data's title, then as needed
+        if style.text_width(words, style.SIZE_SMALL) > width:  # break after the data's title, then as needed
             head, separator, tail = words.partition(" · ")
             lines = [*style.balanced_lines((head + separator).split(), width, style.SIZE_SMALL),
                      *(style.balanced_lines(tail.split(), width, style.SIZE_SMALL) if tail else ())]

@@ -145,7 +145,7 @@ class CostThreshold(LectureScene):
         contents = (minimum, default, theory)
         # Words a little smaller when long, never under the floor; still too long, they wrap.
         room = style.safe_width() / 2 - self.legend_glyphs.get_right()[0] - 0.25
-        widest = max(style.text(content, size=style.SIZE_LABEL).width for content in contents)
+        widest = max(style.text_width(content, style.SIZE_LABEL) for content in contents)
         size = max(style.SIZE_LABEL * min(1.0, room / widest), style.min_readable() + 0.1)
         lines, y = VGroup(), self.legend_glyphs[0].get_y()
         for glyph, content in zip(self.legend_glyphs, contents, strict=True):

@@ -136,7 +136,7 @@ class RocPrCurves(LectureScene):
         if self.facts.split is None:
             return None
         words = self.dataset_name
-        if style.text(words, size=style.SIZE_SMALL).width > style.safe_width():
+        if style.text_width(words, style.SIZE_SMALL) > style.safe_width():
             words = words.replace(" · ", " ·\n", 1)
         caption = style.wrapped(words, style.safe_width(), color=style.MUTED_TEXT)
         return caption.arrange(DOWN, buff=0.12, aligned_edge=RIGHT).to_corner(DOWN + RIGHT, buff=style.EDGE_BUFF)

@@ -107,7 +107,7 @@ class ScratchVsLibrary(LectureScene):
         slot = Slot("0." + "0" * DECIMALS, f"{{:.{DECIMALS}f}}")
         series = (s["svl_ours"], s["svl_theirs"])
         delta_width = 2 * self.cell_pad + max(
-            style.text(text, size=style.SIZE_NUMBER).width
+            style.text_width(text, style.SIZE_NUMBER)
             for text in [s["svl_delta_header"], *(format_difference(r.difference) for r in numbers.rows)])
         key_height = self._key_height()
         row_gap = self._row_gap(upper, lower)

@@ -157,11 +157,27 @@ def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | Non
     from manim import DOWN, VGroup
 
     given = words.split("\n")
-    lines = [text(line, size=size, color=color, **kwargs) for line in given]
-    if max(line.width for line in lines) > width:
-        lines = [text(line, size=size, color=color, **kwargs)
-                 for line in balanced_lines(" ".join(given).split(), width, size, exact=exact, **kwargs)]
-    return VGroup(*lines).arrange(DOWN, buff=0.12)
+    if max(text_width(line, size, **kwargs) for line in given) > width:
+        given = balanced_lines(" ".join(given).split(), width, size, exact=exact, **kwargs)
+    return VGroup(*(text(line, size=size, color=color, **kwargs) for line in given)).arrange(DOWN, buff=0.12)
+
+
+def text_width(content: str, size: float = SIZE_LABEL, **kwargs) -> float:
+    """The width, in frame units, of ``text(content, size, **kwargs)``; measured once per process.
+
+    A text's width does not depend on its colour or on the frame, so line breaking asks this
+    instead of building (and deep-copying) a Text for every word it weighs. (``t2c`` does change
+    it, by a hair: pango shapes coloured spans apart, so it stays part of what is measured.)
+    """
+    shape = {key: value for key, value in kwargs.items() if key != "color"}
+    key = (content, float(size), repr(sorted(shape.items())))
+    if key not in _WIDTHS:
+        _WIDTHS[key] = text(content, size=size, **shape).width
+    return _WIDTHS[key]
+
+
+#: The widths :func:`text_width` has measured in this process, by (content, size, options).
+_WIDTHS: dict[tuple, float] = {}
 
 
 def baseline(line: Text) -> float:
@@ -181,8 +197,8 @@ def balanced_lines(words: list[str], width: float, size: float, exact: bool = Fa
     chosen lines are also measured as drawn (the sum can come out a little short of a long line of short
     words, which matters where the line ends at the frame's edge).
     """
-    sizes = [text(word, size=size, **kwargs).width for word in words]
-    space = text("x x", size=size, **kwargs).width - text("xx", size=size, **kwargs).width
+    sizes = [text_width(word, size, **kwargs) for word in words]
+    space = text_width("x x", size, **kwargs) - text_width("xx", size, **kwargs)
 
     from scenes.numbers.line_breaks import even_lines
 
@@ -190,7 +206,7 @@ def balanced_lines(words: list[str], width: float, size: float, exact: bool = Fa
         widest, lines = even_lines(words, sizes, space, count)
         if count == len(words):
             return lines
-        if widest <= width and (not exact or max(text(line, size=size, **kwargs).width for line in lines) <= width):
+        if widest <= width and (not exact or max(text_width(line, size, **kwargs) for line in lines) <= width):
             return lines
     return words
 

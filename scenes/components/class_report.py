@@ -109,11 +109,11 @@ class ClassReport:
         """Table columns spread evenly right of the widest name; False when a column's widest word does not fit."""
         s, m = self.strings, self.numbers
         names = [s["mc_class_col"], *(short_label(v.label) for v in m.classes), *(s[f"mc_{a}"] for a in AVERAGES)]
-        name_width = max(style.text(name, size=self.size).width for name in names)
+        name_width = max(style.text_width(name, self.size) for name in names)
         start, end = self.left + name_width + self.column_gap, style.safe_width() / 2
         share = (end - start) / 4
         words = [s["precision"], s["recall"], s["f1"], s["mc_support_col"], "0.000"]
-        widest = max(style.text(word, size=self.size).width for word in words)
+        widest = max(style.text_width(word, self.size) for word in words)
         self.columns = tuple(start + share * (k + 0.5) for k in range(4))
         return widest + self.column_gap <= share
 

@@ -41,7 +41,7 @@ class ConfusionGrid(SnapshotPanel, VGroup):
         # Wide enough for each meaning and column header on one line, unless that would be very wide.
         words = [strings[f"{kind}_meaning"] for kind, _, _ in CELLS] + [f"+ {strings['positive']}",
                                                                         f"− {strings['negative']}"]
-        cell_width = max(cell_width, min(max(style.text(w, size=style.SIZE_SMALL).width for w in words) + 0.25,
+        cell_width = max(cell_width, min(max(style.text_width(w, style.SIZE_SMALL) for w in words) + 0.25,
                                          self.widest_cell))
         meanings = {kind: style.wrapped(strings[f"{kind}_meaning"], cell_width - 0.2, color=style.TEXT)
                     for kind, _, _ in CELLS}

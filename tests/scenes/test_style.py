@@ -71,6 +71,18 @@ def test_wrapped_rewraps_into_the_fewest_even_lines_that_fit():
     assert "".join(line.text for line in lines) == words.replace("\n", "").replace(" ", "")
 
 
+def test_text_width_is_the_width_of_the_text_drawn(small_config):
+    """The measured (and remembered) width equals a Text's, whatever its colour, size or weight."""
+    for words, size, options in [("sensibilidad", style.SIZE_SMALL, {}), ("F1 0.672", style.SIZE_HEADER,
+                                 {"weight": "BOLD"}), ("macro", style.SIZE_LABEL, {"t2c": {"ma": "#FF0000"}}),
+                                 ("macro", style.SIZE_LABEL, {"color": "#FF0000"})]:
+        drawn = style.text(words, size=size, **options).width
+        assert style.text_width(words, size, **options) == drawn
+        assert style.text_width(words, size, **options) == drawn  # the second answer comes from the cache
+    assert style.text_width("x", style.SIZE_LABEL, weight="BOLD") > style.text_width("x", style.SIZE_LABEL)
+    assert style.text_width("xx", style.SIZE_LABEL) > style.text_width("x", style.SIZE_LABEL)
+
+
 def test_balanced_lines_prefer_even_widths_to_greedy_ones():
     words = "aaaa bb cc dddd".split()
     limit = style.text("aaaa bb cc", size=style.SIZE_SMALL).width + 0.05  # greedy: "aaaa bb cc" / "dddd"

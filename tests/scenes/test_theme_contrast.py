@@ -84,7 +84,7 @@ GROUPS = {
     "model colours": ("model_1", "model_2", "model_3", "model_4"),
     # CostThreshold: the cost curve, its minimum, the default threshold's square and the theory line.
     "cost curve marks": ("cost_curve", "cost_min", "cost_default", "cost_theory"),
-    # The lab page's metric cards (lab.js METRICS), side by side in one grid.
+    # The lab page's metric cards (METRICS in lab/metrics.js), side by side in one grid.
     "lab metric cards": ("metric_accuracy", "metric_precision", "metric_recall", "metric_specificity", "metric_f1",
                          "metric_balanced_accuracy", "metric_mcc", "metric_npv", "metric_cost"),
     # AccuracyParadox's paired bars.
