@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scenes.threshold_sweep import ThresholdSweep
-from tests.scenes.conftest import describe, outside_frame, overlapping_texts
+from tests.scenes.conftest import TEXT_DIR, describe, outside_frame, overlapping_texts
 
 THRESHOLDS = (0.0, 0.5, 1.0)
 
@@ -16,10 +16,38 @@ def build(facts, lang):
     return scene, layout
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """``built(facts, lang)``: one ThresholdSweep per data and language for the module, back at θ = 0.
+
+    Building the panels (their texts) is most of a test's time; a threshold only moves them
+    (``update_to``), so the tests that read panels share a build, each putting the panels at the
+    snapshot it checks. The build runs in ``small_config``'s settings with a media folder of its own.
+    Tests that change the scene for good (other strings, a stubbed method, a render) build their own.
+    """
+    from manim import tempconfig
+
+    scenes = {}
+
+    def get(facts, lang):
+        key = (id(facts), lang)
+        if key not in scenes:
+            with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
+                             "format": "none", "verbosity": "ERROR", "progress_bar": "none",
+                             "media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
+                scenes[key] = facts, build(facts, lang)  # facts kept alive: its id is not reused
+        scene, layout = scenes[key][1]
+        for panel in scene.panels:  # where build_panels leaves them, whatever an earlier test showed
+            panel.update_to(facts.grid[0])
+        return scene, layout
+
+    return get
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("threshold", THRESHOLDS)
-def test_panels_show_the_snapshot(facts, lang, threshold, small_config):
-    scene, layout = build(facts, lang)
+def test_panels_show_the_snapshot(built, facts, lang, threshold, small_config):
+    scene, layout = built(facts, lang)
     snapshot = facts.at(threshold)
     for panel in scene.panels:
         panel.update_to(snapshot)
@@ -39,8 +67,8 @@ def test_panels_show_the_snapshot(facts, lang, threshold, small_config):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("threshold", THRESHOLDS)
-def test_layout_fits_and_no_text_overlaps(facts, lang, threshold, small_config):
-    scene, layout = build(facts, lang)
+def test_layout_fits_and_no_text_overlaps(built, facts, lang, threshold, small_config):
+    scene, layout = built(facts, lang)
     for panel in scene.panels:
         panel.update_to(facts.at(threshold))
     assert not outside_frame(layout)
@@ -48,8 +76,8 @@ def test_layout_fits_and_no_text_overlaps(facts, lang, threshold, small_config):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_hold_markers_fit_under_the_slider(facts, lang, small_config):
-    scene, layout = build(facts, lang)
+def test_hold_markers_fit_under_the_slider(built, facts, lang, small_config):
+    scene, layout = built(facts, lang)
     for key, threshold in (("marker_default", 0.5), ("marker_max_f1", facts.max_f1_threshold)):
         snapshot = facts.at(threshold)
         for panel in scene.panels:
@@ -62,8 +90,8 @@ def test_hold_markers_fit_under_the_slider(facts, lang, small_config):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_opening_and_closing_cards_fit(facts, lang, small_config):
-    scene, _ = build(facts, lang)
+def test_opening_and_closing_cards_fit(built, facts, lang, small_config):
+    scene, _ = built(facts, lang)
     card = scene.opening()
     assert not outside_frame(card)
     assert not describe(overlapping_texts(card))
@@ -80,16 +108,16 @@ def test_four_by_three_frame_fits(clinic20_facts, tmp_path):
             assert not describe(overlapping_texts(layout))
 
 
-def test_bars_at_zero_grow_back(clinic20_facts, small_config):
-    scene, _ = build(clinic20_facts, "en")
+def test_bars_at_zero_grow_back(built, clinic20_facts, small_config):
+    scene, _ = built(clinic20_facts, "en")
     scene.bars.update_to(clinic20_facts.at(1.0))
     assert scene.bars.bar_fraction("recall") == pytest.approx(0.0, abs=1e-9)
     scene.bars.update_to(clinic20_facts.at(0.0))
     assert scene.bars.bar_fraction("recall") == pytest.approx(1.0)
 
 
-def test_a_panel_glides_over_grid_snapshots_and_ends_on_the_exact_one(clinic20_facts, small_config):
-    scene, _ = build(clinic20_facts, "en")
+def test_a_panel_glides_over_grid_snapshots_and_ends_on_the_exact_one(built, clinic20_facts, small_config):
+    scene, _ = built(clinic20_facts, "en")
     scene.grid_panel.update_to(clinic20_facts.at(0.9))
     target = clinic20_facts.at(0.5)
     glide = scene.grid_panel.glide_to(target, clinic20_facts.grid)
@@ -141,10 +169,10 @@ def test_cards_fit_a_four_by_three_frame(clinic20_facts, tmp_path):
             assert not outside_frame(scene.closing_card("closing"))
 
 
-def test_story_numbers_are_tagged_and_big(clinic20_facts, small_config):
+def test_story_numbers_are_tagged_and_big(built, clinic20_facts, small_config):
     from scenes import style
 
-    scene, _ = build(clinic20_facts, "en")
+    scene, _ = built(clinic20_facts, "en")
     tagged = [*scene.grid_panel.counts.values(), *scene.bars.values.values(), scene.header.value]
     assert all(getattr(mob, "story_number", False) for mob in tagged)
     auc = [m for m in scene.roc.title.get_family() if getattr(m, "story_number", False)]
@@ -152,10 +180,10 @@ def test_story_numbers_are_tagged_and_big(clinic20_facts, small_config):
     assert min(m.font_size for m in (*tagged, *auc)) >= style.SIZE_NUMBER - 1e-6
 
 
-def test_panels_fill_the_frame(clinic20_facts, small_config):
+def test_panels_fill_the_frame(built, clinic20_facts, small_config):
     from manim import VGroup, config
 
-    scene, _ = build(clinic20_facts, "en")
+    scene, _ = built(clinic20_facts, "en")
     panels = VGroup(scene.grid_panel, scene.bars, scene.roc)
     assert panels.width > 0.9 * (config.frame_width - 0.7)
     assert panels.height > 0.45 * config.frame_height
