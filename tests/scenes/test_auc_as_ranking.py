@@ -10,6 +10,7 @@ from scenes.auc_as_ranking import AucAsRanking
 from scenes.numbers.auc_as_ranking import ranking_numbers
 from scenes.strings import grouped
 from tests.scenes.conftest import (
+    TEXT_DIR,
     check_tiny_render,
     describe,
     frame_at,
@@ -19,12 +20,49 @@ from tests.scenes.conftest import (
     tiny_render,
 )
 
+#: The beats in the scene's order, and how far each has counted: counting only goes forward.
+BEATS = ("start", "middle", "staircase", "tie", "end")
+PROGRESS = {"start": 0, "middle": 1, "staircase": 2, "tie": 2, "end": 2}
 
-def stage(scene, beat):
-    """On screen at a beat: start (nothing counted), middle (half counted), staircase, tie, end (totals)."""
+
+@pytest.fixture(scope="module")
+def staged(tmp_path_factory):
+    """``staged(facts, lang, beat)``: what is on screen at ``beat`` (see :func:`stage`), or the scene if no beat.
+
+    Building the layout (its texts) is most of a test's time, so a build per data and language is
+    shared while the beats come in their order (``show_count`` reveals forward only); a beat before
+    the one the shared scene has reached gets a new build. Built in ``small_config``'s settings with
+    a media folder of its own.
+    """
+    from manim import tempconfig
+
+    scenes = {}
+
+    def get(facts, lang, beat=None):
+        key = (id(facts), lang)
+        if key not in scenes or (beat is not None and PROGRESS[scenes[key][2]] > PROGRESS[beat]):
+            with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
+                             "format": "none", "verbosity": "ERROR", "progress_bar": "none",
+                             "media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
+                scene = AucAsRanking(facts, lang)
+                layout = scene.build_layout()
+            scenes[key] = [facts, (scene, layout), "start"]  # facts kept alive: its id is not reused
+        scene, layout = scenes[key][1]
+        if beat is None:
+            return scene
+        scenes[key][2] = beat
+        return stage(scene, layout, beat)
+
+    return get
+
+
+def stage(scene, layout, beat):
+    """On screen at a beat: start (nothing counted), middle (half counted), staircase, tie, end (totals).
+
+    ``layout`` is what ``scene.build_layout()`` returned; the scene is at ``beat`` or an earlier one.
+    """
     from manim import VGroup
 
-    layout = scene.build_layout()
     if beat == "start":
         return layout
     total = scene.numbers.shown.counts.total
@@ -41,9 +79,9 @@ def stage(scene, beat):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("beat", ["start", "middle", "staircase", "tie", "end"])
-def test_layout_fits_and_no_text_overlaps(facts, lang, beat, small_config):
-    shown = stage(AucAsRanking(facts, lang), beat)
+@pytest.mark.parametrize("beat", BEATS)
+def test_layout_fits_and_no_text_overlaps(staged, facts, lang, beat, small_config):
+    shown = staged(facts, lang, beat)
     assert not outside_frame(shown)
     assert not describe(overlapping_texts(shown))
     assert not [t.text for t in small_texts(shown)]
@@ -85,9 +123,8 @@ def test_the_right_column_fills_its_board(clinic20_facts, ratio, tmp_path):
         assert block.get_bottom()[1] > scene.board.get_bottom()[1]
 
 
-def test_counts_equal_the_core(facts, small_config):
-    scene = AucAsRanking(facts, "en")
-    scene.build_layout()
+def test_counts_equal_the_core(staged, facts, small_config):
+    scene = staged(facts, "en")  # the numbers and the closing count's words, whatever the beat shown
     n, y, s = scene.numbers, facts.sweep.y_true, facts.sweep.y_score
     assert n.all_counts == count_ordered_pairs(y, s)
     assert n.all_counts.share == pytest.approx(facts.report["auc"], abs=1e-12)
