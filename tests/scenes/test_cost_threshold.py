@@ -9,7 +9,7 @@ from manim import VGroup
 from metrics import GRID, VerificationError, cost_ratio_threshold, expected_cost, tied_thresholds
 from scenes.cost_threshold import CostThreshold
 from scenes.numbers.cost_threshold import cost_step, cost_steps, cost_threshold_numbers, verify_step
-from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
+from tests.scenes.conftest import TEXT_DIR, check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
 
 
 def texts(mobject):
@@ -55,11 +55,35 @@ def test_a_drifted_cost_is_caught(clinic20_facts):
 
 
 # -- layout -------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """``built(facts, lang)``: ``(scene, scene.build_layout())``, built once per data and language.
+
+    Building the layout (its texts) is most of a test's time; ``step_layout`` makes a step's own
+    marks afresh and moves the grid to the step's minimum, so the steps share a build. Built in
+    ``small_config``'s settings with a media folder of its own.
+    """
+    from manim import tempconfig
+
+    scenes = {}
+
+    def get(facts, lang):
+        key = (id(facts), lang)
+        if key not in scenes:
+            with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
+                             "format": "none", "verbosity": "ERROR", "progress_bar": "none",
+                             "media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
+                scene = CostThreshold(facts, lang)
+                scenes[key] = facts, (scene, scene.build_layout())  # facts kept alive: its id is not reused
+        return scenes[key][1]
+
+    return get
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("index", [0, 1, 2])
-def test_each_step_fits_without_overlaps(facts, lang, index, small_config):
-    scene = CostThreshold(facts, lang)
-    layout = scene.build_layout()
+def test_each_step_fits_without_overlaps(built, facts, lang, index, small_config):
+    scene, layout = built(facts, lang)
     step = scene.steps[index]
     shown = VGroup(layout, scene.step_layout(step))
     assert not outside_frame(shown)
