@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from tests.lab.conftest import TIMEOUT_MS
+
 LANGS = ("en", "es")
 THETAS = (0.0, 0.3, 0.5, 0.73, 1.0)
 EXACT = 1e-12
@@ -55,7 +57,7 @@ def test_the_live_region_follows_theta(lab, lab_files):
     assert lab.page.locator("#live").get_attribute("aria-live") == "polite"
     lab.set_theta(0.3)
     # Typing speaks once the box is committed or typing pauses (300 ms): wait for the sentence.
-    lab.page.wait_for_function("/0[.,]30?\\b/.test(document.querySelector('#live').textContent)", timeout=3000)
+    lab.page.wait_for_function("/0[.,]30?\\b/.test(document.querySelector('#live').textContent)", timeout=TIMEOUT_MS)
     live = lab.read()["live"]
     for count in ("5", "5", "0", "10"):
         assert re.search(rf"\b{count}\b", live), f"#live at θ = 0.30 lacks the count {count}: {live!r}"

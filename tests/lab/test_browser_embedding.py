@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import html
 import json
+import time
 
 import pytest
+
+from tests.lab.conftest import TIMEOUT_MS
 
 HOST = """<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
 <script>window.heights = []; window.addEventListener('message', (event) => {
@@ -27,14 +30,15 @@ DECK = """<!doctype html><html><head><meta charset="utf-8"><title>deck</title>
 </body></html>"""
 
 
-def lab_frame(page, timeout=5000):
-    """The lab's frame inside ``page``, once it has drawn."""
-    for _ in range(10):
+def lab_frame(page, timeout=TIMEOUT_MS):
+    """The lab's frame inside ``page``, once it has drawn (waiting up to ``timeout`` ms for it to appear)."""
+    deadline = time.monotonic() + timeout / 1000
+    while time.monotonic() < deadline:
         frames = [frame for frame in page.frames if frame.url.split("#")[0].endswith("lab.html")]
         if frames:
             frames[0].wait_for_function("document.body && document.body.dataset.ready === 'yes'", timeout=timeout)
             return frames[0]
-        page.wait_for_timeout(200)
+        page.wait_for_timeout(100)
     raise AssertionError(f"no lab frame among {[frame.url for frame in page.frames]}")
 
 
@@ -48,7 +52,7 @@ def test_an_iframe_host_receives_the_height(open_page, lab_files, tmp_path):
     page, _ = open_page()
     page.goto(host.as_uri())
     lab_frame(page)
-    page.wait_for_function("window.heights.length > 0", timeout=5000)
+    page.wait_for_function("window.heights.length > 0", timeout=TIMEOUT_MS)
     heights = page.evaluate("window.heights")
     assert all(isinstance(height, int | float) and height > 0 for height in heights), heights
 
@@ -68,7 +72,7 @@ def test_arrow_keys_change_slides_unless_theta_has_the_focus(open_page, lab_file
     active = frame.evaluate("document.activeElement && document.activeElement.tagName")
     assert active in ("BODY", "HTML", None), f"clicking the heading focused a {active}"
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("Reveal.getIndices().h === 2", timeout=3000)
+    page.wait_for_function("Reveal.getIndices().h === 2", timeout=TIMEOUT_MS)
 
     # Back on the lab with θ's slider focused: the arrow moves θ and the deck stays.
     page.evaluate("Reveal.slide(1)")
@@ -76,7 +80,8 @@ def test_arrow_keys_change_slides_unless_theta_has_the_focus(open_page, lab_file
     frame.locator("#theta-range").focus()
     before = frame.evaluate("document.querySelector('#theta-number').value")
     page.keyboard.press("ArrowRight")
-    frame.wait_for_function(f"document.querySelector('#theta-number').value !== {json.dumps(before)}", timeout=3000)
+    moved = f"document.querySelector('#theta-number').value !== {json.dumps(before)}"
+    frame.wait_for_function(moved, timeout=TIMEOUT_MS)
     assert float(frame.evaluate("document.querySelector('#theta-number').value")) == pytest.approx(float(before) + 0.01)
     page.wait_for_timeout(300)  # a forwarded key would have moved the deck by now
     assert indices(page)["h"] == 1, f"the deck moved to {indices(page)} while θ had the focus"
