@@ -8,6 +8,7 @@ import pytest
 from metrics import average_precision, precision_recall_curve, roc_auc, roc_curve
 from scenes.roc_pr_curves import RocPrCurves
 from tests.scenes.conftest import (
+    TEXT_DIR,
     check_tiny_render,
     describe,
     frame_at,
@@ -18,11 +19,38 @@ from tests.scenes.conftest import (
 )
 
 
-def stage(scene, beat):
-    """What is on screen at a beat: start (building), middle (AUC read), end (everything)."""
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """``built(facts, lang)``: ``(scene, scene.build_layout())``, built once per data and language.
+
+    Building the layout (its texts) is most of a test's time. The beats only pick parts of it, and
+    the start's reveal is drawn afresh on a new copy of the curve (tip and counts moved to it), so
+    the tests share a build. Built in ``small_config``'s settings with a media folder of its own.
+    """
+    from manim import tempconfig
+
+    scenes = {}
+
+    def get(facts, lang):
+        key = (id(facts), lang)
+        if key not in scenes:
+            with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
+                             "format": "none", "verbosity": "ERROR", "progress_bar": "none",
+                             "media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
+                scene = RocPrCurves(facts, lang)
+                scenes[key] = facts, (scene, scene.build_layout())  # facts kept alive: its id is not reused
+        return scenes[key][1]
+
+    return get
+
+
+def stage(scene, layout, beat):
+    """What is on screen at a beat: start (building), middle (AUC read), end (everything).
+
+    ``layout`` is what ``scene.build_layout()`` returned.
+    """
     from manim import VGroup
 
-    layout = scene.build_layout()
     p = scene.curves
     if beat == "start":
         scene.live_roc = p["roc"].copy()
@@ -37,16 +65,15 @@ def stage(scene, beat):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("beat", ["start", "middle", "end"])
-def test_layout_fits_and_no_text_overlaps(facts, lang, beat, small_config):
-    shown = stage(RocPrCurves(facts, lang), beat)
+def test_layout_fits_and_no_text_overlaps(built, facts, lang, beat, small_config):
+    shown = stage(*built(facts, lang), beat)
     assert not outside_frame(shown)
     assert not describe(overlapping_texts(shown))
     assert not [t.text for t in small_texts(shown)]
 
 
-def test_numbers_equal_the_core(facts, small_config):
-    scene = RocPrCurves(facts, "en")
-    scene.build_layout()
+def test_numbers_equal_the_core(built, facts, small_config):
+    scene, _ = built(facts, "en")
     n, y, s = scene.numbers, facts.sweep.y_true, facts.sweep.y_score
     fpr, tpr, _ = roc_curve(y, s)
     np.testing.assert_array_equal(n.roc_fpr, fpr)
@@ -71,11 +98,10 @@ def words(mobject) -> str:
     return "".join(m.text for m in mobject.get_family() if isinstance(m, Text))
 
 
-def test_story_numbers_are_tagged_and_large(clinic20_facts, small_config):
+def test_story_numbers_are_tagged_and_large(built, clinic20_facts, small_config):
     from scenes import style
 
-    scene = RocPrCurves(clinic20_facts, "en")
-    scene.build_layout()
+    scene, _ = built(clinic20_facts, "en")
     for key in ("auc_label", "ap_label"):
         label = scene.curves[key]
         assert getattr(label, "story_number", False)
@@ -112,17 +138,15 @@ def test_the_lecturers_vocabulary_is_on_screen(clinic20_facts, small_config):
     assert "oneofthediabeticsandoneofthehealthypeople" in words(scene.curves["read_auc"])
 
 
-def test_clinic20_numbers(clinic20_facts, small_config):
-    scene = RocPrCurves(clinic20_facts, "en")
-    scene.build_layout()
+def test_clinic20_numbers(built, clinic20_facts, small_config):
+    scene, _ = built(clinic20_facts, "en")
     n = scene.numbers
     assert (n.positives, n.negatives, n.auc_percent, n.chance_auc) == (5, 15, 89, 0.5)
     assert round(n.average_precision, 2) == 0.78 and n.prevalence == 0.25
 
 
-def test_counts_follow_the_reveal(clinic20_facts, small_config):
-    scene = RocPrCurves(clinic20_facts, "en")
-    scene.build_layout()
+def test_counts_follow_the_reveal(built, clinic20_facts, small_config):
+    scene, _ = built(clinic20_facts, "en")
     scene.live_roc = scene.curves["roc"].copy()
     scene.reveal_roc(0)
     assert (scene.passed["tp"].shown("tp"), scene.passed["fp"].shown("fp")) == ("0", "0")
