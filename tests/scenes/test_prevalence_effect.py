@@ -127,9 +127,8 @@ def test_at_4_3_the_plots_are_big_and_the_flagged_line_is_never_lost(facts, lang
 
     with frame_at(4 / 3, tmp_path):
         scene = PrevalenceEffect(facts, lang)
-        scene.build_layout()
+        said = spoken_keys(scene)  # construct builds the layout first: one build for the plots and the words
         assert plot_height(scene.roc) >= 2.6 and plot_height(scene.pr) >= 2.6
-        said = spoken_keys(PrevalenceEffect(facts, lang))
     flagged = [values for key, values in said if key == "say_pe_flagged"]
     if scene.flagged_on_screen:
         assert not flagged
