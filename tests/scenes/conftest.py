@@ -30,15 +30,37 @@ def clinic20_facts():
     return facts_for(load_dataset("clinic20"))
 
 
-@pytest.fixture
-def small_config(tmp_path):
-    """Manim settings for building scenes without rendering (16:9, cache off, private media folder)."""
+def small_settings(media_dir):
+    """Manim settings for building scenes without rendering (16:9, cache off, media under ``media_dir``)."""
     from manim import tempconfig
 
-    with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
-                     "format": "none", "verbosity": "ERROR", "progress_bar": "none",
-                     "media_dir": str(tmp_path / "media"), "text_dir": TEXT_DIR}):
+    return tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
+                       "format": "none", "verbosity": "ERROR", "progress_bar": "none",
+                       "media_dir": str(media_dir), "text_dir": TEXT_DIR})
+
+
+@pytest.fixture
+def small_config(tmp_path):
+    """:func:`small_settings` with a private media folder, for one test."""
+    with small_settings(tmp_path / "media"):
         yield
+
+
+def shared_builds(tmp_path_factory, build):
+    """``get(facts, lang)``: ``build(facts, lang)``, made once per data and language in :func:`small_settings`.
+
+    For a module's tests that only read a built scene (building its texts is most of a test's time).
+    """
+    built = {}
+
+    def get(facts, lang):
+        key = (id(facts), lang)
+        if key not in built:
+            with small_settings(tmp_path_factory.mktemp("media")):
+                built[key] = facts, build(facts, lang)  # facts kept alive: its id is not reused
+        return built[key][1]
+
+    return get
 
 
 def frame_at(ratio: float, media_dir):

@@ -10,12 +10,12 @@ from scenes.auc_as_ranking import AucAsRanking
 from scenes.numbers.auc_as_ranking import ranking_numbers
 from scenes.strings import grouped
 from tests.scenes.conftest import (
-    TEXT_DIR,
     check_tiny_render,
     describe,
     frame_at,
     outside_frame,
     overlapping_texts,
+    small_settings,
     small_texts,
     tiny_render,
 )
@@ -34,16 +34,12 @@ def staged(tmp_path_factory):
     the one the shared scene has reached gets a new build. Built in ``small_config``'s settings with
     a media folder of its own.
     """
-    from manim import tempconfig
-
     scenes = {}
 
     def get(facts, lang, beat=None):
         key = (id(facts), lang)
         if key not in scenes or (beat is not None and PROGRESS[scenes[key][2]] > PROGRESS[beat]):
-            with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
-                             "format": "none", "verbosity": "ERROR", "progress_bar": "none",
-                             "media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
+            with small_settings(tmp_path_factory.mktemp("media")):
                 scene = AucAsRanking(facts, lang)
                 layout = scene.build_layout()
             scenes[key] = [facts, (scene, layout), "start"]  # facts kept alive: its id is not reused

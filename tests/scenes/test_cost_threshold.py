@@ -9,7 +9,14 @@ from manim import VGroup
 from metrics import GRID, VerificationError, cost_ratio_threshold, expected_cost, tied_thresholds
 from scenes.cost_threshold import CostThreshold
 from scenes.numbers.cost_threshold import cost_step, cost_steps, cost_threshold_numbers, verify_step
-from tests.scenes.conftest import TEXT_DIR, check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
+from tests.scenes.conftest import (
+    check_tiny_render,
+    describe,
+    outside_frame,
+    overlapping_texts,
+    shared_builds,
+    tiny_render,
+)
 
 
 def texts(mobject):
@@ -63,21 +70,11 @@ def built(tmp_path_factory):
     marks afresh and moves the grid to the step's minimum, so the steps share a build. Built in
     ``small_config``'s settings with a media folder of its own.
     """
-    from manim import tempconfig
+    def build(facts, lang):
+        scene = CostThreshold(facts, lang)
+        return scene, scene.build_layout()
 
-    scenes = {}
-
-    def get(facts, lang):
-        key = (id(facts), lang)
-        if key not in scenes:
-            with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
-                             "format": "none", "verbosity": "ERROR", "progress_bar": "none",
-                             "media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
-                scene = CostThreshold(facts, lang)
-                scenes[key] = facts, (scene, scene.build_layout())  # facts kept alive: its id is not reused
-        return scenes[key][1]
-
-    return get
+    return shared_builds(tmp_path_factory, build)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -8,12 +8,12 @@ import pytest
 from metrics import average_precision, precision_recall_curve, roc_auc, roc_curve
 from scenes.roc_pr_curves import RocPrCurves
 from tests.scenes.conftest import (
-    TEXT_DIR,
     check_tiny_render,
     describe,
     frame_at,
     outside_frame,
     overlapping_texts,
+    shared_builds,
     small_texts,
     tiny_render,
 )
@@ -27,21 +27,11 @@ def built(tmp_path_factory):
     the start's reveal is drawn afresh on a new copy of the curve (tip and counts moved to it), so
     the tests share a build. Built in ``small_config``'s settings with a media folder of its own.
     """
-    from manim import tempconfig
+    def build(facts, lang):
+        scene = RocPrCurves(facts, lang)
+        return scene, scene.build_layout()
 
-    scenes = {}
-
-    def get(facts, lang):
-        key = (id(facts), lang)
-        if key not in scenes:
-            with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
-                             "format": "none", "verbosity": "ERROR", "progress_bar": "none",
-                             "media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
-                scene = RocPrCurves(facts, lang)
-                scenes[key] = facts, (scene, scene.build_layout())  # facts kept alive: its id is not reused
-        return scenes[key][1]
-
-    return get
+    return shared_builds(tmp_path_factory, build)
 
 
 def stage(scene, layout, beat):

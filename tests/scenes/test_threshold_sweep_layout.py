@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scenes.threshold_sweep import ThresholdSweep
-from tests.scenes.conftest import TEXT_DIR, describe, outside_frame, overlapping_texts
+from tests.scenes.conftest import describe, outside_frame, overlapping_texts, shared_builds
 
 THRESHOLDS = (0.0, 0.5, 1.0)
 
@@ -25,18 +25,10 @@ def built(tmp_path_factory):
     snapshot it checks. The build runs in ``small_config``'s settings with a media folder of its own.
     Tests that change the scene for good (other strings, a stubbed method, a render) build their own.
     """
-    from manim import tempconfig
-
-    scenes = {}
+    shared = shared_builds(tmp_path_factory, build)
 
     def get(facts, lang):
-        key = (id(facts), lang)
-        if key not in scenes:
-            with tempconfig({"pixel_width": 427, "pixel_height": 240, "frame_rate": 5, "disable_caching": True,
-                             "format": "none", "verbosity": "ERROR", "progress_bar": "none",
-                             "media_dir": str(tmp_path_factory.mktemp("media")), "text_dir": TEXT_DIR}):
-                scenes[key] = facts, build(facts, lang)  # facts kept alive: its id is not reused
-        scene, layout = scenes[key][1]
+        scene, layout = shared(facts, lang)
         for panel in scene.panels:  # where build_panels leaves them, whatever an earlier test showed
             panel.update_to(facts.grid[0])
         return scene, layout
