@@ -41,7 +41,7 @@ import sklearn.metrics, sklearn.ensemble, sklearn.linear_model, sklearn.datasets
 from data import load_study
 from metrics import Sweep, build_report, verify
 from metrics.compare import ChoiceSettings, compare_models
-from metrics.verify import verify_comparison
+from metrics.verify_choice import verify_comparison
 imported = time.perf_counter()
 study = load_study("screening8")
 sweep = Sweep.from_scores(study.select().y_true, study.select().y_score)

@@ -44,7 +44,7 @@ def verified_comparison(study, settings, required: bool):
     None when the data has a single split and no choice was asked for (``required`` False).
     """
     from metrics.compare import compare_models
-    from metrics.verify import verify_comparison
+    from metrics.verify_choice import verify_comparison
 
     if len(study.splits) < 2 and not required:
         return None

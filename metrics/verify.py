@@ -15,7 +15,7 @@ from metrics.sweep import GRID, Sweep, check_sweep
 from metrics.thresholds import thresholds_from_rates
 from metrics.validation import check_binary_scores, check_grid, check_nonnegative, check_number, check_rate
 
-__all__ = ["SklearnCounts", "VerificationError", "sklearn_metrics", "verified_report", "verify", "verify_comparison",
+__all__ = ["SklearnCounts", "VerificationError", "sklearn_metrics", "verified_report", "verify",
            "verify_lab_numbers"]
 
 # Relative tolerance: the two implementations sum in different orders.
@@ -334,46 +334,6 @@ def _counts_at_cuts(tps, fps, cuts, thresholds):
     fp = np.where(above, fps[pick], 0)
     positives, negatives = tps[-1], fps[-1]
     return tp, fp, positives - tp, negatives - fp
-
-
-def verify_comparison(comparison) -> bool:
-    """Recompute every model's choice of θ, its numbers and its curves with scikit-learn.
-
-    The chosen and peeking θs are re-derived from scikit-learn's counts on the same grid;
-    the counts at the chosen θ, at 0.5 and at the peek, the AUC, AP and ROC points of the
-    reporting split must match. Raises :class:`VerificationError` naming the first difference.
-    """
-    from metrics.choice import _pick, _target, rule_metric
-    from metrics.compare import Comparison
-
-    if not isinstance(comparison, Comparison):
-        raise ValueError(f"expected the Comparison compare_models returns, not {type(comparison).__name__}")
-    s = comparison.settings
-    for result in comparison.models:
-        c = result.choice
-        splits = {"choosing": result.choosing, "reporting": result.reporting}
-        exact = c.grid is result.choosing.distinct_scores
-        grids = {"choosing": c.grid, "reporting": result.reporting.distinct_scores if exact else c.grid}
-        picked, counted = {}, {}
-        for split, sweep in splits.items():
-            counted[split] = SklearnCounts(sweep.y_true, sweep.y_score)
-            counts = counted[split].counts(grids[split])
-            metric = rule_metric(s.rule, *counts, s.cost_fn, s.cost_fp)
-            index = int(_pick(s.rule, metric, _target(s.rule, s.target_recall, s.target_precision))[0])
-            picked[split] = None if index < 0 else float(grids[split][index])
-        where = f"model {result.model!r}"
-        pairs = (("chosen θ", c.chosen, picked["choosing"]), ("peeking θ", c.peek, picked["reporting"]))
-        for name, ours, theirs in pairs:
-            if (ours is None) != (theirs is None) or (ours is not None and not math.isclose(ours, theirs)):
-                raise VerificationError(f"{where} {name}: umbral {ours!r} != from scikit-learn {theirs!r}")
-        if c.at_chosen_choose is not None:
-            _check_named([c.at_chosen_choose.as_dict()], counted["choosing"])
-        named = [s.as_dict() for s in (c.at_chosen_report, c.at_half_report, c.at_peek_report) if s is not None]
-        _check_named(named, counted["reporting"])
-        _check(f"{where} auc", result.auc, counted["reporting"].auc)
-        _check(f"{where} average_precision", result.average_precision, counted["reporting"].average_precision)
-        _check_roc(f"{where}: ", counted["reporting"], result.roc_fpr, result.roc_tpr)
-    return True
 
 
 def verify_lab_numbers(y_true, y_score, thresholds, tp, fp, vertex_tp, vertex_fp, auc, average_precision) -> bool:

@@ -12,7 +12,8 @@ import numpy as np
 
 from metrics import Snapshot, Sweep, roc_curve, verified_report
 from metrics.compare import ChoiceSettings, Comparison, compare_models
-from metrics.verify import SklearnCounts, verify_comparison
+from metrics.verify import SklearnCounts
+from metrics.verify_choice import verify_comparison
 
 __all__ = ["Facts", "comparison_for", "facts_for"]
 

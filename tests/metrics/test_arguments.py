@@ -18,7 +18,7 @@ from metrics.compare import ChoiceSettings
 from metrics.sweep import GRID, Sweep
 
 MODULES = ("base_rate", "binormal", "choice", "compare", "curves", "density", "multiclass", "point",
-           "ranking", "report", "sweep", "thresholds", "validation", "verify")
+           "ranking", "report", "sweep", "thresholds", "validation", "verify", "verify_choice")
 
 Y, S = [0, 1, 1, 0, 1, 0], [0.1, 0.8, 0.4, 0.35, 0.9, 0.6]
 SWEEP = Sweep.from_scores(Y, S)
@@ -56,7 +56,7 @@ def _table():
     """``{name: (function, good arguments, [(function, bad arguments), ...])}`` for every public function."""
     # ``from metrics import verify`` gives the function of that name, not the module: import by path.
     base_rate, binormal, choice, compare, curves, density, multiclass, point, ranking, report, sweep_module, \
-        thresholds, validation, verify = (importlib.import_module(f"metrics.{name}") for name in MODULES)
+        thresholds, validation, verify, verify_choice = (importlib.import_module(f"metrics.{name}") for name in MODULES)
 
     table = {}
 
@@ -164,8 +164,8 @@ def _table():
     from metrics.compare import compare_models
 
     comparison = compare_models({"a": ((Y, S), (Y, S))}, "validation", "test", _settings())
-    add(verify.verify_comparison, dict(comparison=comparison),
-        _bad(verify.verify_comparison, dict(comparison=comparison), comparison=(None, {"models": []}, SWEEP)))
+    add(verify_choice.verify_comparison, dict(comparison=comparison),
+        _bad(verify_choice.verify_comparison, dict(comparison=comparison), comparison=(None, {"models": []}, SWEEP)))
     tp, fp = SWEEP.counts(GRID)[:2]
     steps = SWEEP.descending_steps()
     good = dict(y_true=Y, y_score=S, thresholds=GRID, tp=tp, fp=fp, vertex_tp=np.r_[0, steps[1]],

@@ -20,7 +20,7 @@ from metrics.choice import (
     wobble,
 )
 from metrics.compare import ChoiceSettings, compare_models
-from metrics.verify import verify_comparison
+from metrics.verify_choice import verify_comparison
 
 
 def _sample(seed: int, n: int, prevalence: float = 0.2, separation: float = 1.5):

@@ -1,0 +1,49 @@
+"""The lesson's numbers checked against scikit-learn: each model's chosen θ, its counts and its curves."""
+
+from __future__ import annotations
+
+import math
+
+from metrics.verify import SklearnCounts, VerificationError, _check, _check_named, _check_roc
+
+__all__ = ["verify_comparison"]
+
+
+def verify_comparison(comparison) -> bool:
+    """Recompute every model's choice of θ, its numbers and its curves with scikit-learn.
+
+    The chosen and peeking θs are re-derived from scikit-learn's counts on the same grid;
+    the counts at the chosen θ, at 0.5 and at the peek, the AUC, AP and ROC points of the
+    reporting split must match. Raises :class:`VerificationError` naming the first difference.
+    """
+    from metrics.choice import _pick, _target, rule_metric
+    from metrics.compare import Comparison
+
+    if not isinstance(comparison, Comparison):
+        raise ValueError(f"expected the Comparison compare_models returns, not {type(comparison).__name__}")
+    s = comparison.settings
+    for result in comparison.models:
+        c = result.choice
+        splits = {"choosing": result.choosing, "reporting": result.reporting}
+        exact = c.grid is result.choosing.distinct_scores
+        grids = {"choosing": c.grid, "reporting": result.reporting.distinct_scores if exact else c.grid}
+        picked, counted = {}, {}
+        for split, sweep in splits.items():
+            counted[split] = SklearnCounts(sweep.y_true, sweep.y_score)
+            counts = counted[split].counts(grids[split])
+            metric = rule_metric(s.rule, *counts, s.cost_fn, s.cost_fp)
+            index = int(_pick(s.rule, metric, _target(s.rule, s.target_recall, s.target_precision))[0])
+            picked[split] = None if index < 0 else float(grids[split][index])
+        where = f"model {result.model!r}"
+        pairs = (("chosen θ", c.chosen, picked["choosing"]), ("peeking θ", c.peek, picked["reporting"]))
+        for name, ours, theirs in pairs:
+            if (ours is None) != (theirs is None) or (ours is not None and not math.isclose(ours, theirs)):
+                raise VerificationError(f"{where} {name}: umbral {ours!r} != from scikit-learn {theirs!r}")
+        if c.at_chosen_choose is not None:
+            _check_named([c.at_chosen_choose.as_dict()], counted["choosing"])
+        named = [s.as_dict() for s in (c.at_chosen_report, c.at_half_report, c.at_peek_report) if s is not None]
+        _check_named(named, counted["reporting"])
+        _check(f"{where} auc", result.auc, counted["reporting"].auc)
+        _check(f"{where} average_precision", result.average_precision, counted["reporting"].average_precision)
+        _check_roc(f"{where}: ", counted["reporting"], result.roc_fpr, result.roc_tpr)
+    return True
