@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.metrics import best_time, synthetic_scores  # noqa: E402
-from metrics import Sweep  # noqa: E402
-from metrics.choice import DEFAULT_RESAMPLES, HUNDREDTHS, wobble  # noqa: E402
+from umbral.metrics import Sweep  # noqa: E402
+from umbral.metrics.choice import DEFAULT_RESAMPLES, HUNDREDTHS, wobble  # noqa: E402
 
 SIZES = (630, 10**4, 10**5, 10**6)
 TARGET_SCREENING8_SECONDS = 5.0  # screening8 loaded (forest fit included) and verified, in a fresh process
@@ -38,10 +38,10 @@ _LOAD_AND_VERIFY = """
 import json, sys, time
 start = time.perf_counter()
 import sklearn.metrics, sklearn.ensemble, sklearn.linear_model, sklearn.datasets, sklearn.pipeline
-from data import load_study
-from metrics import Sweep, build_report, verify
-from metrics.compare import ChoiceSettings, compare_models
-from metrics.verify_choice import verify_comparison
+from umbral.data import load_study
+from umbral.metrics import Sweep, build_report, verify
+from umbral.metrics.compare import ChoiceSettings, compare_models
+from umbral.metrics.verify_choice import verify_comparison
 imported = time.perf_counter()
 study = load_study("screening8")
 sweep = Sweep.from_scores(study.select().y_true, study.select().y_score)

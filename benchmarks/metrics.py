@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sklearn.metrics import roc_curve as sklearn_roc_curve  # noqa: E402
 
-import metrics  # noqa: E402
+from umbral import metrics  # noqa: E402
 
 SIZES = (10**5, 10**6, 10**7)
 TARGET_SKLEARN_OVER_GRID = 25.0  # at 1e7, grid sweep at least this many times faster

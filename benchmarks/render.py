@@ -30,11 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from manim import tempconfig  # noqa: E402
 
 from benchmarks.informational import run_informational  # noqa: E402
-from data import load_dataset  # noqa: E402
-from scenes import style  # noqa: E402
-from scenes.facts import facts_for  # noqa: E402
-from scenes.publish.runner import RenderOptions, _manim_config  # noqa: E402
-from scenes.threshold_sweep import ThresholdSweep  # noqa: E402
+from umbral.data import load_dataset  # noqa: E402
+from umbral.scenes import style  # noqa: E402
+from umbral.scenes.facts import facts_for  # noqa: E402
+from umbral.scenes.publish.runner import RenderOptions, _manim_config  # noqa: E402
+from umbral.scenes.threshold_sweep import ThresholdSweep  # noqa: E402
 
 DATASET = "screening"
 LANG = "en"

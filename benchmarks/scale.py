@@ -37,7 +37,7 @@ TARGET_MB = 1500.0  # every command at 1e7: peak RSS
 # What `umbral render` does before the first frame: load, verify, the scenes' facts.
 RENDER_DATA = (
     "import sys; sys.path.insert(0, {root!r})\n"
-    "from data import load_study\nfrom scenes.facts import facts_for\n"
+    "from umbral.data import load_study\nfrom umbral.scenes.facts import facts_for\n"
     "study = load_study(sys.argv[1]); facts_for(study.select(None, None), study=study)\n"
 )
 

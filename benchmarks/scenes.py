@@ -39,9 +39,9 @@ LANG = "en"
 
 def facts_by_scene() -> dict:
     """The facts each scene is rendered with: screening, or screening8 where several models are needed."""
-    from data import load_dataset, load_study
-    from scenes.facts import facts_for
-    from scenes.publish.registry import LECTURE_ORDER, NEEDS
+    from umbral.data import load_dataset, load_study
+    from umbral.scenes.facts import facts_for
+    from umbral.scenes.publish.registry import LECTURE_ORDER, NEEDS
 
     single = facts_for(load_dataset("screening"))
     study = load_study("screening8")
@@ -59,7 +59,7 @@ def frame_count(video: Path) -> int:
 
 def time_scene(name: str, facts, size: tuple[int, int, int], out: Path, fmt: str = "mp4") -> tuple[float, Path]:
     """Seconds to render ``name`` through the publishing path, and the file written."""
-    from scenes.publish.runner import RenderOptions, render_scene
+    from umbral.scenes.publish.runner import RenderOptions, render_scene
 
     width, height, fps = size
     options = RenderOptions(lang=LANG, resolution=(width, height), fps=fps, fmt=fmt, out_dir=out, subtitles=False)
@@ -76,8 +76,8 @@ def time_frozen_control(name: str, facts, seconds: float, size: tuple[int, int, 
     """
     from manim import tempconfig
 
-    from scenes.publish.registry import scene_class
-    from scenes.publish.runner import RenderOptions, _manim_config
+    from umbral.scenes.publish.registry import scene_class
+    from umbral.scenes.publish.runner import RenderOptions, _manim_config
 
     width, height, fps = size
 
@@ -101,7 +101,7 @@ def time_frozen_control(name: str, facts, seconds: float, size: tuple[int, int, 
 
 
 def main(argv=None) -> int:
-    from scenes.publish.registry import LECTURE_ORDER
+    from umbral.scenes.publish.registry import LECTURE_ORDER
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="480p15,1080p60", help="comma-separated: 480p15, 1080p60")

@@ -8,10 +8,10 @@ imported only by the functions that need them, so ``import data`` stays cheap.
 
 from __future__ import annotations
 
-from data.builtins import BUILTINS
-from data.dataset import DataError, Dataset
-from data.files import export_scores
-from data.load import load_dataset, load_study
-from data.study import Study
+from umbral.data.builtins import BUILTINS
+from umbral.data.dataset import DataError, Dataset
+from umbral.data.files import export_scores
+from umbral.data.load import load_dataset, load_study
+from umbral.data.study import Study
 
 __all__ = ["BUILTINS", "DataError", "Dataset", "Study", "export_scores", "load_dataset", "load_study"]

@@ -7,10 +7,10 @@ from numbers import Real
 
 import numpy as np
 
-from data.dataset import DataError, Dataset
-from data.pipeline import DEFAULT_SPLIT_SEED, check_seed, score_features, study_from_scored
-from data.study import Study
-from data.validate import sigmoid
+from umbral.data.dataset import DataError, Dataset
+from umbral.data.pipeline import DEFAULT_SPLIT_SEED, check_seed, score_features, study_from_scored
+from umbral.data.study import Study
+from umbral.data.validate import sigmoid
 
 __all__ = [
     "BUILTINS", "CLINIC20_NEGATIVES", "CLINIC20_POSITIVES", "SCREENING8_RECIPE", "SCREENING_DEFAULTS",

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from data.dataset import DataError
+from umbral.data.dataset import DataError
 
 __all__ = ["COMMA_DECIMAL", "DELIMITER_NAMES", "Dialect", "check_quotes", "text_table", "utf8"]
 

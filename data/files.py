@@ -14,12 +14,13 @@ from pathlib import Path
 
 import numpy as np
 
-from data import validate
-from data.dataset import DataError, Dataset, folder_name, titleize
-from data.study import ALL_ROWS, ONE_MODEL, Study, split_name
-from data.tables import Table, read_table, release_unused_memory, stem_of
+from umbral.data import validate
+from umbral.data.dataset import DataError, Dataset, folder_name, titleize
+from umbral.data.study import ALL_ROWS, ONE_MODEL, Study, split_name
+from umbral.data.tables import Table, read_table, release_unused_memory, stem_of
 
-__all__ = ["SCORE_SUFFIXES", "SPLIT_NAMES", "Table", "export_scores", "load_scores_file", "make_part", "read_table"]
+__all__ = ["SCORE_SUFFIXES", "SPLIT_NAMES", "Table", "export_scores", "load_scores_file", "make_part", "read_table",
+           "study_from_table"]
 
 SCORE_SUFFIXES = (".csv", ".json", ".parquet")
 
@@ -120,6 +121,27 @@ def _load_scores_file(
     raw, sha256 = validate.read_bytes(path)
     table = read_table(path, raw)
     del raw  # 165 MB at 1e7 rows of CSV: not held while the columns are parsed
+    meta_name = table.meta.get("name")
+    given = meta_name if isinstance(meta_name, str) and meta_name.strip() else None
+    name = folder_name(given if given is not None else stem_of(path))  # a slug: nothing from the file picks the folder
+    title = (table.meta["title"] if isinstance(table.meta.get("title"), str) and table.meta["title"].strip()
+             else given.strip() if given is not None else titleize(stem_of(path)))
+    provenance = {"kind": "scores-file", "format": path.suffix.lower().lstrip("."), "path": str(path),
+                  "sha256": sha256}
+    if "dialect" in table.meta:
+        provenance["read_as"] = table.meta["dialect"].describe()
+    if "provenance" in table.meta:
+        provenance["exported_from"] = table.meta["provenance"]
+    return study_from_table(table, path, name, title, provenance, label_col=label_col, score_col=score_col,
+                            split_col=split_col, model_names=model_names, positive=positive, rescale=rescale)
+
+
+def study_from_table(table: Table, path, name: str, title: str, provenance: dict, *, label_col=None,
+                     score_col=None, split_col=None, model_names=None, positive=None, rescale=None) -> Study:
+    """A validated :class:`Study` from a table of labels and scores (read from a file, or built from arrays).
+
+    ``path`` names the table in messages; ``provenance`` is completed with the columns used.
+    """
     given = (score_col,) if isinstance(score_col, str) else tuple(score_col or ())
     model_names = dict(model_names or {})
     label = validate.resolve_column(table.columns, label_col, "label", path)
@@ -138,20 +160,15 @@ def _load_scores_file(
                             f"{len(table.cells[column])}; give one label per score")
     y_true = validate.parse_labels(table.cells[label], positive, column=label, missing=table.blank(label))
     splits = _cells(table, split_column, ALL_ROWS, split_name)
-    given = table.meta.get("name") if isinstance(table.meta.get("name"), str) and table.meta["name"].strip() else None
-    name = folder_name(given if given is not None else stem_of(path))  # a slug: nothing from the file picks the folder
-    title = (table.meta["title"] if isinstance(table.meta.get("title"), str) and table.meta["title"].strip()
-             else given.strip() if given is not None else titleize(stem_of(path)))
     provenance = {
-        "kind": "scores-file", "format": path.suffix.lower().lstrip("."), "path": str(path), "sha256": sha256,
+        **provenance,
         "label_col": label, "score_col": next(iter(models.values())) if len(models) == 1 else list(models.values()),
         "split_col": split_column, "model_col": model_column,
         "positive_label": "1" if positive is None else str(positive), "rescale": rescale,
     }
-    if "dialect" in table.meta:
-        provenance["read_as"] = table.meta["dialect"].describe()
-    if "provenance" in table.meta:
-        provenance["exported_from"] = table.meta["provenance"]
+    for key in ("read_as", "exported_from"):  # after the columns, as the reports have always listed them
+        if key in provenance:
+            provenance[key] = provenance.pop(key)
     score_by_model = {}
     if model_column is None:
         _unused_names(model_names, [*models, *models.values()])
@@ -254,20 +271,26 @@ def _write_json_list(stream, pieces) -> None:
     stream.write("]")
 
 
-def export_scores(study, path: str | Path) -> None:
-    """Write a :class:`~data.study.Study` (or one :class:`Dataset`) as JSON that loads back exactly.
+#: What ``export_scores`` writes, by the file's extension.
+EXPORT_SUFFIXES = (".json", ".csv", ".parquet")
 
-    The file holds ``name``, ``title``, ``provenance`` and the long table's columns ``split``,
-    ``model``, ``y_true`` (ints) and ``y_score`` (floats, written with ``repr`` precision, so
-    they round-trip bit for bit), one row per (split, model, sample). It is written to a
-    temporary file in the same folder and moved into place, so a failure never leaves a
-    half-written file behind.
+
+def export_scores(study, path: str | Path) -> None:
+    """Write a :class:`~data.study.Study` (or one :class:`Dataset`) as a scores file that loads back exactly.
+
+    The extension picks the format: ``.json`` holds ``name``, ``title``, ``provenance`` and the
+    long table's columns; ``.csv`` and ``.parquet`` hold the columns only (the data's name then
+    comes from the file's name). The columns are ``split``, ``model`` (both left out for one
+    model on one split), ``y_true`` (ints) and ``y_score`` (floats, written to round-trip bit for
+    bit), one row per (split, model, sample). The file is written beside its final name and
+    moved into place, so a failure never leaves a half-written file behind.
     """
     if isinstance(study, Dataset):
         study = Study.single(study)
     path = Path(path)
-    if path.suffix.lower() != ".json":
-        raise DataError(f"export writes JSON; name the file with a .json extension, not {path.name!r}")
+    suffix = path.suffix.lower()
+    if suffix not in EXPORT_SUFFIXES:
+        raise DataError(f"scores files are .json, .csv or .parquet; name the file accordingly, not {path.name!r}")
     if not path.parent.is_dir():
         raise DataError(f"folder {path.parent} does not exist; create it first or pick another path")
     keys = [(split, model) for split in study.splits for model in study.models]
@@ -280,16 +303,36 @@ def export_scores(study, path: str | Path) -> None:
     }
     if study.is_single:
         del columns["split"], columns["model"]
-    header = {"name": study.name, "title": study.title, "provenance": study.provenance}
-    header_text = json.dumps(header, indent=1, allow_nan=False)  # checked before any file is made
+    if suffix == ".json":
+        header = {"name": study.name, "title": study.title, "provenance": study.provenance}
+        header_text = json.dumps(header, indent=1, allow_nan=False)  # checked before any file is made
+        _write_atomically(path, lambda temp: _write_json(temp, header_text, columns))
+    else:
+        import pandas as pd
+
+        frame = pd.DataFrame({key: np.concatenate(list(pieces())) for key, pieces in columns.items()})
+        if suffix == ".csv":  # floats by repr: shortest text that reads back to the same double
+            _write_atomically(path, lambda temp: frame.to_csv(temp, index=False, float_format=None,
+                                                              lineterminator="\n"))
+        else:
+            _write_atomically(path, lambda temp: frame.to_parquet(temp, index=False))
+
+
+def _write_json(temp: Path, header_text: str, columns: dict) -> None:
+    with open(temp, "w", encoding="utf-8") as stream:
+        stream.write(header_text[:-2])
+        for key, pieces in columns.items():
+            stream.write(f",\n {json.dumps(key)}: ")
+            _write_json_list(stream, pieces())
+        stream.write("\n}\n")
+
+
+def _write_atomically(path: Path, write) -> None:
+    """``write(temporary path)`` in ``path``'s folder, then move it onto ``path`` (nothing left on failure)."""
     handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(header_text[:-2])
-            for key, pieces in columns.items():
-                stream.write(f",\n {json.dumps(key)}: ")
-                _write_json_list(stream, pieces())
-            stream.write("\n}\n")
+        write(Path(temp_name))
         os.replace(temp_name, path)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from data import builtins
-from data.dataset import DataError, Dataset
-from data.files import load_scores_file
-from data.pipeline import load_raw_table
-from data.study import Study
+from umbral.data import builtins
+from umbral.data.dataset import DataError, Dataset
+from umbral.data.files import load_scores_file
+from umbral.data.pipeline import load_raw_table
+from umbral.data.study import Study
 
 __all__ = ["load_dataset", "load_study"]
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import numpy as np
 
-from data import validate
-from data.dataset import DataError
-from data.files import read_table
+from umbral.data import validate
+from umbral.data.dataset import DataError
+from umbral.data.files import read_table
 
 __all__ = [
     "MAX_CLASSES", "MIN_CLASSES", "PRED_NAMES", "TEXTBOOK_LABELS", "TEXTBOOK_MATRIX", "TRUE_NAMES",

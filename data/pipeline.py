@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from data import validate
-from data.dataset import DataError, Dataset, folder_name, titleize
-from data.study import Study
-from data.tables import stem_of
+from umbral.data import validate
+from umbral.data.dataset import DataError, Dataset, folder_name, titleize
+from umbral.data.study import Study
+from umbral.data.tables import stem_of
 
 __all__ = [
     "DEFAULT_SPLIT_SEED", "MODEL", "MODELS", "SCALER", "TEST_SIZE", "load_raw_table", "make_model",
@@ -214,8 +214,8 @@ def _read_frame(path: Path, raw: bytes):
     """The raw table as a pandas DataFrame, with the same header checks as scores files."""
     import pandas as pd  # lazy: importing `data` must stay cheap
 
-    from data.dialect import DELIMITER_NAMES, check_quotes, text_table
-    from data.tables import file_kind
+    from umbral.data.dialect import DELIMITER_NAMES, check_quotes, text_table
+    from umbral.data.tables import file_kind
 
     kind = file_kind(path)
     if kind == ".parquet":
@@ -226,7 +226,7 @@ def _read_frame(path: Path, raw: bytes):
             raise DataError(f"cannot read {path} as Parquet ({reason}); re-export it or use CSV") from None
         validate.check_unique_columns([str(c) for c in frame.columns], path)
     elif kind == ".xlsx":
-        from data.tables import read_excel_frame
+        from umbral.data.tables import read_excel_frame
 
         frame = read_excel_frame(raw, path)
         validate.check_unique_columns(list(frame.columns), path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import sys
 
-from data.dataset import DataError
+from umbral.data.dataset import DataError
 
 __all__ = ["check_costs", "check_threshold", "column_notes", "data_request", "export_study", "load_with_study"]
 
@@ -34,7 +34,7 @@ def load_with_study(**data_kwargs):
 
     The raw table's notes (see :func:`column_notes`) go to stderr.
     """
-    from data.load import load_study
+    from umbral.data.load import load_study
 
     kwargs = data_request(data_kwargs)
     model, split = kwargs.pop("model", None), kwargs.pop("split", None)
@@ -70,7 +70,7 @@ def check_threshold(threshold: float) -> None:
 
 def export_study(out_path: str, **data_kwargs) -> str:
     """The ``scores`` command: every model on every split written to ``out_path``; the line saying so."""
-    from data.files import export_scores
+    from umbral.data.files import export_scores
 
     if data_kwargs.get("model") or data_kwargs.get("split"):
         raise DataError("scores exports every model on every split; drop --model and --split")

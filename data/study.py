@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from data.dataset import DataError, Dataset
+from umbral.data.dataset import DataError, Dataset
 
 __all__ = ["ALL_ROWS", "ONE_MODEL", "SPLIT_ALIASES", "SPLIT_ORDER", "Study", "split_name"]
 

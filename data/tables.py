@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-from data import validate
-from data.dataset import DataError
-from data.dialect import COMMA_DECIMAL, DELIMITER_NAMES, Dialect, check_quotes, text_table
+from umbral.data import validate
+from umbral.data.dataset import DataError
+from umbral.data.dialect import COMMA_DECIMAL, DELIMITER_NAMES, Dialect, check_quotes, text_table
 
 __all__ = ["Table", "read_table"]
 

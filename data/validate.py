@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from data.dataset import DataError
+from umbral.data.dataset import DataError
 
 __all__ = [
     "LABEL_NAMES", "RESCALE_MODES", "SCORE_NAMES", "check_path", "parse_labels", "parse_scores",
@@ -56,7 +56,7 @@ def decode_text(raw: bytes, path: Path) -> str:
 
     The error names the encoding the bytes look like and how to re-save them.
     """
-    from data.dialect import utf8
+    from umbral.data.dialect import utf8
 
     return utf8(raw, path)[0].decode("utf-8")
 

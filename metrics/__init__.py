@@ -4,8 +4,8 @@ Semantics everywhere: a sample is predicted positive iff ``score >= threshold``;
 the 2x2 grid is rows = truth, columns = prediction; a 0/0 ratio is 0.0.
 """
 
-from metrics.base_rate import expected_counts, pr_curve_at_prevalence
-from metrics.binormal import (
+from umbral.metrics.base_rate import expected_counts, pr_curve_at_prevalence
+from umbral.metrics.binormal import (
     binormal_auc,
     binormal_average_precision,
     binormal_bins,
@@ -16,7 +16,7 @@ from metrics.binormal import (
     binormal_rates,
     binormal_score,
 )
-from metrics.curves import (
+from umbral.metrics.curves import (
     average_precision,
     brier_score,
     log_loss,
@@ -24,9 +24,9 @@ from metrics.curves import (
     roc_auc,
     roc_curve,
 )
-from metrics.density import ClassDensities, bandwidth, class_densities, kde_counts
-from metrics.multiclass import MulticlassReport, confusion_matrix, multiclass_report
-from metrics.point import (
+from umbral.metrics.density import ClassDensities, bandwidth, class_densities, kde_counts
+from umbral.metrics.multiclass import MulticlassReport, confusion_matrix, multiclass_report
+from umbral.metrics.point import (
     accuracy,
     balanced_accuracy,
     expected_cost,
@@ -41,11 +41,11 @@ from metrics.point import (
     recall,
     specificity,
 )
-from metrics.ranking import PairCounts, count_ordered_pairs
-from metrics.report import REPORT_KEYS, build_report
-from metrics.sweep import GRID, Snapshot, Sweep, grid_counts
-from metrics.thresholds import RULES, choose_thresholds, cost_ratio_threshold, tied_thresholds
-from metrics.verify import VerificationError, verified_report, verify
+from umbral.metrics.ranking import PairCounts, count_ordered_pairs
+from umbral.metrics.report import REPORT_KEYS, build_report
+from umbral.metrics.sweep import GRID, Snapshot, Sweep, grid_counts
+from umbral.metrics.thresholds import RULES, choose_thresholds, cost_ratio_threshold, tied_thresholds
+from umbral.metrics.verify import VerificationError, verified_report, verify
 
 __all__ = [
     "ClassDensities", "bandwidth", "class_densities", "kde_counts",

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics.point import ppv_at_prevalence
-from metrics.validation import check_nonnegative, check_number, check_rate
+from umbral.metrics.point import ppv_at_prevalence
+from umbral.metrics.validation import check_nonnegative, check_number, check_rate
 
 __all__ = ["expected_counts", "pr_curve_at_prevalence"]
 

@@ -18,8 +18,8 @@ import math
 
 import numpy as np
 
-from metrics import point
-from metrics.validation import check_nonnegative, check_number, check_numbers, check_positive_int, check_rate
+from umbral.metrics import point
+from umbral.metrics.validation import check_nonnegative, check_number, check_numbers, check_positive_int, check_rate
 
 __all__ = [
     "AP_STEPS", "BINORMAL_METRICS", "BINORMAL_POPULATION", "binormal_auc", "binormal_average_precision",

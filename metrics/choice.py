@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import point
-from metrics.sweep import GRID, Snapshot, Sweep, check_choice, check_sweep
-from metrics.validation import check_costs, check_counts, check_positive_int
+from umbral.metrics import point
+from umbral.metrics.sweep import GRID, Snapshot, Sweep, check_choice, check_sweep
+from umbral.metrics.validation import check_costs, check_counts, check_positive_int
 
 __all__ = [
     "CHOICE_RULES", "CHOICE_STEPS", "DEFAULT_RESAMPLES", "ThresholdChoice", "Wobble",

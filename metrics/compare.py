@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import curves
-from metrics.choice import DEFAULT_RESAMPLES, ThresholdChoice, choice_grid, choose_then_report, lower_is_better
-from metrics.sweep import Sweep
+from umbral.metrics import curves
+from umbral.metrics.choice import DEFAULT_RESAMPLES, ThresholdChoice, choice_grid, choose_then_report, lower_is_better
+from umbral.metrics.sweep import Sweep
 
 __all__ = ["ChoiceSettings", "Comparison", "ModelResult", "compare_models"]
 

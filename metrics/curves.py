@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics.point import safe_ratio
-from metrics.sweep import Sweep
-from metrics.validation import check_probabilities
+from umbral.metrics.point import safe_ratio
+from umbral.metrics.sweep import Sweep
+from umbral.metrics.validation import check_probabilities
 
 __all__ = [
     "average_precision",

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics.validation import check_binary_scores, check_finite, check_grid, check_number, check_positive_int
+from umbral.metrics.validation import check_binary_scores, check_finite, check_grid, check_number, check_positive_int
 
 __all__ = ["BINS", "DENSITY_GRID", "EXACT_LIMIT", "ClassDensities", "bandwidth", "class_densities", "kde_counts"]
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics.point import safe_ratio
-from metrics.validation import check_nonnegative
+from umbral.metrics.point import safe_ratio
+from umbral.metrics.validation import check_nonnegative
 
 __all__ = ["MulticlassReport", "confusion_matrix", "multiclass_report"]
 

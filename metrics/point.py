@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics.validation import check_counts, check_nonnegative, check_numbers, check_rate
+from umbral.metrics.validation import check_counts, check_nonnegative, check_numbers, check_rate
 
 __all__ = [
     "accuracy",

@@ -6,8 +6,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from metrics.sweep import Sweep
-from metrics.validation import check_binary_scores
+from umbral.metrics.sweep import Sweep
+from umbral.metrics.validation import check_binary_scores
 
 __all__ = ["PairCounts", "count_ordered_pairs"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from metrics import curves
-from metrics.sweep import GRID, Snapshot, Sweep, check_sweep
-from metrics.thresholds import choose_thresholds
-from metrics.validation import check_number
+from umbral.metrics import curves
+from umbral.metrics.sweep import GRID, Snapshot, Sweep, check_sweep
+from umbral.metrics.thresholds import choose_thresholds
+from umbral.metrics.validation import check_number
 
 __all__ = ["REPORT_KEYS", "build_report"]
 

@@ -107,7 +107,7 @@ def _theta_text(value) -> str:
 
 def format_choice(comparison) -> str:
     """The honest choice of θ, one column per model (see :class:`metrics.compare.Comparison`)."""
-    from metrics.choice import CHOICE_RULES
+    from umbral.metrics.choice import CHOICE_RULES
 
     s, rule = comparison.settings, comparison.settings.rule
     metric = METRIC_NAMES[rule]

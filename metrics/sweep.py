@@ -12,8 +12,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from metrics import point
-from metrics.validation import (
+from umbral.metrics import point
+from umbral.metrics.validation import (
     check_binary_scores,
     check_costs,
     check_grid,

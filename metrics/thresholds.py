@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics import point
-from metrics.sweep import GRID, Sweep, check_choice
-from metrics.validation import check_costs
+from umbral.metrics import point
+from umbral.metrics.sweep import GRID, Sweep, check_choice
+from umbral.metrics.validation import check_costs
 
 __all__ = [
     "RULES",

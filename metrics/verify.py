@@ -9,11 +9,11 @@ from functools import cached_property
 
 import numpy as np
 
-from metrics.curves import roc_curve
-from metrics.report import build_report
-from metrics.sweep import GRID, Sweep, check_sweep
-from metrics.thresholds import thresholds_from_rates
-from metrics.validation import check_binary_scores, check_grid, check_nonnegative, check_number, check_rate
+from umbral.metrics.curves import roc_curve
+from umbral.metrics.report import build_report
+from umbral.metrics.sweep import GRID, Sweep, check_sweep
+from umbral.metrics.thresholds import thresholds_from_rates
+from umbral.metrics.validation import check_binary_scores, check_grid, check_nonnegative, check_number, check_rate
 
 __all__ = ["SklearnCounts", "VerificationError", "sklearn_metrics", "verified_report", "verify",
            "verify_lab_numbers"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from metrics.verify import SklearnCounts, VerificationError, _check, _check_named, _check_roc
+from umbral.metrics.verify import SklearnCounts, VerificationError, _check, _check_named, _check_roc
 
 __all__ = ["verify_comparison"]
 
@@ -16,8 +16,8 @@ def verify_comparison(comparison) -> bool:
     the counts at the chosen θ, at 0.5 and at the peek, the AUC, AP and ROC points of the
     reporting split must match. Raises :class:`VerificationError` naming the first difference.
     """
-    from metrics.choice import _pick, _target, rule_metric
-    from metrics.compare import Comparison
+    from umbral.metrics.choice import _pick, _target, rule_metric
+    from umbral.metrics.compare import Comparison
 
     if not isinstance(comparison, Comparison):
         raise ValueError(f"expected the Comparison compare_models returns, not {type(comparison).__name__}")

@@ -17,12 +17,12 @@ from manim import (
     linear,
 )
 
-from scenes import style
-from scenes.base import HeldSteps, LectureScene
-from scenes.components.live_text import LiveText, Slot, rate_slot, signed_rate_slot
-from scenes.components.paired_bars import PairedBars
-from scenes.components.prevalence_slider import PrevalenceSlider
-from scenes.numbers.accuracy_paradox import COMPARED, accuracy_paradox_numbers
+from umbral.scenes import style
+from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.components.live_text import LiveText, Slot, rate_slot, signed_rate_slot
+from umbral.scenes.components.paired_bars import PairedBars
+from umbral.scenes.components.prevalence_slider import PrevalenceSlider
+from umbral.scenes.numbers.accuracy_paradox import COMPARED, accuracy_paradox_numbers
 
 __all__ = ["AccuracyParadox"]
 

@@ -22,14 +22,14 @@ from manim import (
     linear,
 )
 
-from scenes import style
-from scenes.base import HeldSteps, LectureScene
-from scenes.components.card import CARD_PAD, card_behind, card_over
-from scenes.components.live_text import LiveText, count_slot
-from scenes.components.pair_grid import PairGrid, pair_mark
-from scenes.numbers.auc_as_ranking import ranking_numbers
-from scenes.strings import grouped
-from scenes.style import story_number
+from umbral.scenes import style
+from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.components.card import CARD_PAD, card_behind, card_over
+from umbral.scenes.components.live_text import LiveText, count_slot
+from umbral.scenes.components.pair_grid import PairGrid, pair_mark
+from umbral.scenes.numbers.auc_as_ranking import ranking_numbers
+from umbral.scenes.strings import grouped
+from umbral.scenes.style import story_number
 
 __all__ = ["AucAsRanking"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from manim import DOWN, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
 
-from scenes import style
-from scenes.facts import Facts
-from scenes.fades import can_crossfade, play_crossfade, without_copies
-from scenes.strings import dataset_title, part_caption, strings_for
+from umbral.scenes import style
+from umbral.scenes.facts import Facts
+from umbral.scenes.fades import can_crossfade, play_crossfade, without_copies
+from umbral.scenes.strings import dataset_title, part_caption, strings_for
 
 __all__ = ["HeldSteps", "LectureScene"]
 

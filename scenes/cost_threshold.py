@@ -29,13 +29,13 @@ from manim import (
     config,
 )
 
-from scenes import style
-from scenes.base import LectureScene
-from scenes.components.confusion_grid import ConfusionGrid
-from scenes.components.cost_plot import CostPlot, format_cost
-from scenes.components.live_text import count_text
-from scenes.numbers.cost_threshold import DEFAULT_THRESHOLD, cost_threshold_numbers
-from scenes.strings import grouped
+from umbral.scenes import style
+from umbral.scenes.base import LectureScene
+from umbral.scenes.components.confusion_grid import ConfusionGrid
+from umbral.scenes.components.cost_plot import CostPlot, format_cost
+from umbral.scenes.components.live_text import count_text
+from umbral.scenes.numbers.cost_threshold import DEFAULT_THRESHOLD, cost_threshold_numbers
+from umbral.scenes.strings import grouped
 
 __all__ = ["CostThreshold"]
 

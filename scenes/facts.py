@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import Snapshot, Sweep, roc_curve, verified_report
-from metrics.compare import ChoiceSettings, Comparison, compare_models
-from metrics.verify import SklearnCounts
-from metrics.verify_choice import verify_comparison
+from umbral.metrics import Snapshot, Sweep, roc_curve, verified_report
+from umbral.metrics.compare import ChoiceSettings, Comparison, compare_models
+from umbral.metrics.verify import SklearnCounts
+from umbral.metrics.verify_choice import verify_comparison
 
 __all__ = ["Facts", "comparison_for", "facts_for"]
 
@@ -58,7 +58,7 @@ class Facts:
     @property
     def grid_vertices(self) -> np.ndarray:
         """Index into ``roc_fpr``/``roc_tpr`` of the vertex each of the 51 grid θs lands on."""
-        from scenes.numbers.thinning import grid_vertex_indices
+        from umbral.scenes.numbers.thinning import grid_vertex_indices
 
         return grid_vertex_indices(np.r_[np.inf, self.sweep.distinct_scores[::-1]])
 

@@ -30,13 +30,13 @@ from manim import (
     Write,
 )
 
-from scenes import style
-from scenes.base import LectureScene
-from scenes.components.legend_rows import balanced_text
-from scenes.components.split_boards import SplitBoards
-from scenes.numbers.honest_threshold import honest_numbers
-from scenes.numbers.honest_words import HonestWords
-from scenes.strings import dataset_title
+from umbral.scenes import style
+from umbral.scenes.base import LectureScene
+from umbral.scenes.components.legend_rows import balanced_text
+from umbral.scenes.components.split_boards import SplitBoards
+from umbral.scenes.numbers.honest_threshold import honest_numbers
+from umbral.scenes.numbers.honest_words import HonestWords
+from umbral.scenes.strings import dataset_title
 
 __all__ = ["HonestThreshold"]
 

@@ -10,7 +10,7 @@ and the same ``{name}`` slots in every string (tests/lab and tests/scenes/test_l
 
 from __future__ import annotations
 
-from scenes import strings
+from umbral.scenes import strings
 
 __all__ = ["LAB", "lab_strings"]
 

@@ -19,14 +19,14 @@ from manim import (
     linear,
 )
 
-from scenes import style
-from scenes.base import HeldSteps, LectureScene
-from scenes.components.card import CARD_PAD, card_over
-from scenes.components.live_text import LiveText, rate_slot
-from scenes.components.model_curves import ModelCurves, ModelTable
-from scenes.fades import fade_in, fade_out
-from scenes.numbers.models_compared import glide_steps, models_compared_numbers
-from scenes.strings import dataset_title, grouped, model_name, part_caption, split_label
+from umbral.scenes import style
+from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.components.card import CARD_PAD, card_over
+from umbral.scenes.components.live_text import LiveText, rate_slot
+from umbral.scenes.components.model_curves import ModelCurves, ModelTable
+from umbral.scenes.fades import fade_in, fade_out
+from umbral.scenes.numbers.models_compared import glide_steps, models_compared_numbers
+from umbral.scenes.strings import dataset_title, grouped, model_name, part_caption, split_label
 
 __all__ = ["ModelsCompared"]
 

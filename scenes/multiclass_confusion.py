@@ -28,12 +28,12 @@ from manim import (
     config,
 )
 
-from scenes import style
-from scenes.base import LectureScene
-from scenes.components.card import CARD_PAD, card_over
-from scenes.components.class_report import ClassReport, format_rate
-from scenes.components.multiclass_grid import MulticlassGrid, short_label
-from scenes.numbers.multiclass_confusion import AVERAGES, multiclass_numbers
+from umbral.scenes import style
+from umbral.scenes.base import LectureScene
+from umbral.scenes.components.card import CARD_PAD, card_over
+from umbral.scenes.components.class_report import ClassReport, format_rate
+from umbral.scenes.components.multiclass_grid import MulticlassGrid, short_label
+from umbral.scenes.numbers.multiclass_confusion import AVERAGES, multiclass_numbers
 
 __all__ = ["MulticlassConfusion"]
 

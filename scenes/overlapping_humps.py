@@ -19,13 +19,13 @@ from manim import (
     smooth,
 )
 
-from metrics import class_densities
-from scenes import style
-from scenes.base import HeldSteps, LectureScene
-from scenes.components.base import steps_between
-from scenes.components.card import CARD_PAD, card_behind
-from scenes.components.score_humps import ErrorReadout, HumpLegend, ScoreHumps
-from scenes.strings import grouped
+from umbral.metrics import class_densities
+from umbral.scenes import style
+from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.components.base import steps_between
+from umbral.scenes.components.card import CARD_PAD, card_behind
+from umbral.scenes.components.score_humps import ErrorReadout, HumpLegend, ScoreHumps
+from umbral.scenes.strings import grouped
 
 __all__ = ["OverlappingHumps", "accuracy_twins"]
 

@@ -19,15 +19,15 @@ from manim import (
     linear,
 )
 
-from scenes import style
-from scenes.base import HeldSteps, LectureScene
-from scenes.components import RocPanel
-from scenes.components.card import CARD_PAD, card_over
-from scenes.components.live_text import LiveText, Slot
-from scenes.components.pr_panel import PrPanel
-from scenes.components.prevalence_slider import PrevalenceSlider
-from scenes.numbers.prevalence_effect import prevalence_effect_numbers
-from scenes.style import balanced_lines
+from umbral.scenes import style
+from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.components import RocPanel
+from umbral.scenes.components.card import CARD_PAD, card_over
+from umbral.scenes.components.live_text import LiveText, Slot
+from umbral.scenes.components.pr_panel import PrPanel
+from umbral.scenes.components.prevalence_slider import PrevalenceSlider
+from umbral.scenes.numbers.prevalence_effect import prevalence_effect_numbers
+from umbral.scenes.style import balanced_lines
 
 __all__ = ["PrevalenceEffect"]
 

@@ -29,15 +29,15 @@ from manim import (
     smooth,
 )
 
-from scenes import style
-from scenes.base import HeldSteps, LectureScene
-from scenes.components.card import CARD_PAD, card_over
-from scenes.components.history_timeline import ROC_STATIONS, HistoryTimeline
-from scenes.components.radar_readout import RadarReadout
-from scenes.components.radar_scope import RadarScope
-from scenes.components.roc_trace import RocTrace
-from scenes.components.sensitivity_knob import SensitivityKnob
-from scenes.numbers.radar_history import radar_numbers
+from umbral.scenes import style
+from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.components.card import CARD_PAD, card_over
+from umbral.scenes.components.history_timeline import ROC_STATIONS, HistoryTimeline
+from umbral.scenes.components.radar_readout import RadarReadout
+from umbral.scenes.components.radar_scope import RadarScope
+from umbral.scenes.components.roc_trace import RocTrace
+from umbral.scenes.components.sensitivity_knob import SensitivityKnob
+from umbral.scenes.numbers.radar_history import radar_numbers
 
 __all__ = ["RadarHistory"]
 

@@ -19,12 +19,12 @@ from manim import (
     linear,
 )
 
-from scenes import style
-from scenes.base import LectureScene
-from scenes.components.card import CARD_PAD, card_behind, card_over
-from scenes.components.live_text import LiveText, count_slot
-from scenes.components.unit_axes import UnitAxes
-from scenes.numbers.roc_pr_curves import roc_pr_numbers
+from umbral.scenes import style
+from umbral.scenes.base import LectureScene
+from umbral.scenes.components.card import CARD_PAD, card_behind, card_over
+from umbral.scenes.components.live_text import LiveText, count_slot
+from umbral.scenes.components.unit_axes import UnitAxes
+from umbral.scenes.numbers.roc_pr_curves import roc_pr_numbers
 
 __all__ = ["RocPrCurves"]
 

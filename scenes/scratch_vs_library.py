@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangle, VGroup, config
 
-from scenes import style
-from scenes.base import LectureScene
-from scenes.components.live_text import Slot
-from scenes.components.paired_bars import PairedBars
-from scenes.numbers.scratch_vs_library import (
+from umbral.scenes import style
+from umbral.scenes.base import LectureScene
+from umbral.scenes.components.live_text import Slot
+from umbral.scenes.components.paired_bars import PairedBars
+from umbral.scenes.numbers.scratch_vs_library import (
     METRICS,
     difference_bound,
     format_difference,

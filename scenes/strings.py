@@ -244,7 +244,7 @@ def check_overrides(overrides: object) -> dict[str, dict[str, str]]:
     >>> check_overrides({"en": {"closing": "{n} thresholds"}})
     Traceback (most recent call last):
     ...
-    scenes.strings.LocaleError: [strings.en] closing: {n} is not a placeholder of the English text (it has none)
+    umbral.scenes.strings.LocaleError: [strings.en] closing: {n} is not a placeholder of the English text (it has none)
     """
     if not isinstance(overrides, dict):
         raise LocaleError("[strings] must be a table of languages, e.g. [strings.en]")

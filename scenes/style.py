@@ -12,8 +12,8 @@ from contextlib import contextmanager
 
 from manim import Text
 
-from scenes import palette
-from scenes.palette import (  # noqa: F401  (re-exported: scenes read every size from style)
+from umbral.scenes import palette
+from umbral.scenes.palette import (  # noqa: F401  (re-exported: scenes read every size from style)
     FONT,
     SIZE_CELL_COUNT,
     SIZE_HEADER,
@@ -69,7 +69,7 @@ def __getattr__(name: str):
         return {metric: roles[f"metric_{metric}"] for metric in palette.METRIC_COLORS}
     if name == "MODEL_COLORS":
         return tuple(roles[f"model_{i}"] for i in range(1, len(palette.MODEL_COLORS) + 1))
-    raise AttributeError(f"module 'scenes.style' has no attribute {name!r}")
+    raise AttributeError(f"module 'umbral.scenes.style' has no attribute {name!r}")
 
 
 # Stroke widths.
@@ -200,7 +200,7 @@ def balanced_lines(words: list[str], width: float, size: float, exact: bool = Fa
     sizes = [text_width(word, size, **kwargs) for word in words]
     space = text_width("x x", size, **kwargs) - text_width("xx", size, **kwargs)
 
-    from scenes.numbers.line_breaks import even_lines
+    from umbral.scenes.numbers.line_breaks import even_lines
 
     for count in range(1, len(words) + 1):
         widest, lines = even_lines(words, sizes, space, count)

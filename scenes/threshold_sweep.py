@@ -16,12 +16,12 @@ from manim import (
     linear,
 )
 
-from scenes import style
-from scenes.base import HeldSteps, LectureScene
-from scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
-from scenes.components.base import steps_between
-from scenes.components.card import card_behind
-from scenes.strings import grouped
+from umbral.scenes import style
+from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
+from umbral.scenes.components.base import steps_between
+from umbral.scenes.components.card import card_behind
+from umbral.scenes.strings import grouped
 
 __all__ = ["ThresholdSweep"]
 

@@ -1,10 +1,24 @@
-"""Project-wide pytest options (Manim's graphical-baseline flags) and the end-of-run count of shared-data skips."""
+"""Project-wide pytest options (Manim's graphical-baseline flags), the end-of-run count of shared-data skips,
+and a guard that no test loads umbral's code under its old top-level names."""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
+import pytest
+
 from tests.shared_data import REASON_PREFIX
+
+#: A module of these names in sys.modules is a second copy of umbral's code (or a lecturer's file).
+OLD_TOP_LEVEL = ("metrics", "data", "scenes", "render")
+
+
+@pytest.fixture(autouse=True)
+def _only_umbral_names():
+    yield
+    loaded = [name for name in OLD_TOP_LEVEL if name in sys.modules]
+    assert not loaded, f"this test imported {loaded} at the top level; import umbral.{loaded[0]} instead"
 
 
 def pytest_addoption(parser):

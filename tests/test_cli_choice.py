@@ -7,10 +7,10 @@ import json
 import numpy as np
 import pytest
 
-from data import load_study
-from metrics import Sweep
 from tests.shared_data import HTRU2, needs, write_raw_table
 from tests.test_cli import assert_bad_input, invoke, run_cli
+from umbral.data import load_study
+from umbral.metrics import Sweep
 
 #: Stands for the path of a raw table the test writes itself (``raw_table``).
 RAW = "<raw table>"

@@ -174,8 +174,8 @@ def test_an_out_folder_that_cannot_be_written_is_refused(tmp_path, monkeypatch):
     """As root every folder is writable, so the permission is faked: the message names the folder to fix."""
     import os
 
-    from data.dataset import DataError
-    from scenes.publish.inside import check_out_dir
+    from umbral.data.dataset import DataError
+    from umbral.scenes.publish.inside import check_out_dir
 
     locked = tmp_path / "locked"
     locked.mkdir()
@@ -189,15 +189,15 @@ def test_a_failed_render_leaves_nothing_new_in_out(tmp_path, monkeypatch):
     """A render that fails after the data loaded (an encoder failing, say) records no datasets.json."""
     from click.testing import CliRunner
 
-    import render
-    from scenes.publish.lecture import Lecture
+    from umbral.cli import cli
+    from umbral.scenes.publish.lecture import Lecture
 
     def failing(self, jobs):
         raise RuntimeError("the encoder gave up")
 
     monkeypatch.setattr(Lecture, "render", failing)
     out = tmp_path / "out"
-    result = CliRunner().invoke(render.cli, ["render", "ThresholdSweep", "--data", "clinic20", "--at", "0.5",
+    result = CliRunner().invoke(cli, ["render", "ThresholdSweep", "--data", "clinic20", "--at", "0.5",
                                              "--out", str(out)])
     assert result.exit_code == 1 and "the encoder gave up" in result.output
     assert not out.exists() or [p for p in out.rglob("*") if p.is_file()] == []
@@ -207,13 +207,13 @@ def test_a_run_that_fails_midway_puts_every_file_back(tmp_path, monkeypatch):
     """Scene A rendered before; a run re-renders A (new size) then fails on B: OUT is byte for byte as before."""
     from click.testing import CliRunner
 
-    import render
-    from scenes.publish import jobs
+    from umbral.cli import cli
+    from umbral.scenes.publish import jobs
 
     out = tmp_path / "out"
     first = ["render", "AccuracyParadox", "--data", "clinic20", "--format", "png", "--out", str(out), "-q",
              "--resolution", "320x180", "--jobs", "1"]
-    assert CliRunner().invoke(render.cli, first).exit_code == 0
+    assert CliRunner().invoke(cli, first).exit_code == 0
     before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
     assert any(path.suffix == ".png" for path in before)
 
@@ -227,7 +227,7 @@ def test_a_run_that_fails_midway_puts_every_file_back(tmp_path, monkeypatch):
     monkeypatch.setattr(jobs, "_render_one", second_fails)
     again = ["render", "AccuracyParadox", "ScratchVsLibrary", "--data", "clinic20", "--format", "png", "--out",
              str(out), "-q", "--resolution", "480x270", "--jobs", "1"]
-    result = CliRunner().invoke(render.cli, again)
+    result = CliRunner().invoke(cli, again)
     assert result.exit_code == 1 and "the encoder gave up" in result.output
     after = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
     assert sorted(after) == sorted(before)  # nothing new, the journal gone
@@ -236,8 +236,8 @@ def test_a_run_that_fails_midway_puts_every_file_back(tmp_path, monkeypatch):
 
 
 def test_undo_restores_overwritten_files_and_removes_new_ones(tmp_path):
-    from scenes.publish.runner import atomic_target
-    from scenes.publish.undo import JOURNAL_PREFIX, undoable
+    from umbral.scenes.publish.runner import atomic_target
+    from umbral.scenes.publish.undo import JOURNAL_PREFIX, undoable
 
     out = tmp_path / "out"
     old = out / "data" / "en" / "Old.txt"
@@ -258,8 +258,8 @@ def test_undo_restores_overwritten_files_and_removes_new_ones(tmp_path):
 
 
 def test_undo_removes_an_out_folder_the_failed_run_created(tmp_path):
-    from scenes.publish.runner import atomic_target
-    from scenes.publish.undo import undoable
+    from umbral.scenes.publish.runner import atomic_target
+    from umbral.scenes.publish.undo import undoable
 
     out = tmp_path / "new" / "out"
     with pytest.raises(KeyboardInterrupt), undoable(out):

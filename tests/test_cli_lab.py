@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scenes.publish import manifest
-from scenes.publish.lab import LAB_SCENE
+from umbral.scenes.publish import manifest
+from umbral.scenes.publish.lab import LAB_SCENE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,8 +63,8 @@ def test_slides_with_lab_needs_html(tmp_path):
 
 def test_the_whole_lecture_writes_the_lab_and_finds_it_up_to_date_next_time(tmp_path):
     """Lecture.labs(): written once per language, then found fresh, rewritten when the costs change."""
-    from scenes.publish.lecture import Lecture, LectureRequest
-    from scenes.publish.runner import RenderOptions
+    from umbral.scenes.publish.lecture import Lecture, LectureRequest
+    from umbral.scenes.publish.runner import RenderOptions
 
     def lecture(cost_fn=10.0):
         request = LectureRequest(scenes=("ThresholdSweep",), langs=("en", "es"), formats=("mp4",),
@@ -85,9 +85,9 @@ def test_the_whole_lecture_writes_the_lab_and_finds_it_up_to_date_next_time(tmp_
 
 def test_run_lecture_adds_the_lab_to_the_whole_lecture_only(tmp_path, monkeypatch):
     """The wiring: a run of the whole lecture lists the labs it wrote; scenes named on the command line do not."""
-    from scenes.publish import lecture as lecture_module
-    from scenes.publish.lecture import LectureRequest, run_lecture
-    from scenes.publish.runner import RenderOptions
+    from umbral.scenes.publish import lecture as lecture_module
+    from umbral.scenes.publish.lecture import LectureRequest, run_lecture
+    from umbral.scenes.publish.runner import RenderOptions
 
     monkeypatch.setattr(lecture_module.Lecture, "render", lambda self, jobs: ([], 0.0))  # no Manim here
 

@@ -1,7 +1,9 @@
-"""The import graph runs one way: data -> metrics -> scenes -> scenes.publish -> render.py.
+"""The import graph runs one way: data -> metrics -> scenes -> scenes.publish -> the umbral package.
 
 A module never imports from a package later in the chain, so the metrics core
 knows nothing of drawing and nothing that draws knows how files are published.
+Every import of umbral's own code names it ``umbral.<package>``: a top-level
+``metrics``, ``data``, ``scenes`` or ``render`` would be a lecturer's file of that name.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CHAIN = ("data", "metrics", "scenes", "scenes.publish", "render")
+CHAIN = ("umbral.data", "umbral.metrics", "umbral.scenes", "umbral.scenes.publish", "umbral")
+#: Folder of the checkout -> the package it is once installed.
+PACKAGES = {"data": "umbral.data", "metrics": "umbral.metrics", "scenes": "umbral.scenes", "umbral": "umbral"}
+OLD_NAMES = ("metrics", "data", "scenes", "render")
 
 
 def layer_of(module: str) -> str | None:
@@ -33,24 +38,42 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
+def module_name(path: Path) -> str:
+    """The installed name of a file of the checkout: metrics/point.py -> umbral.metrics.point."""
+    folder, *rest = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join([PACKAGES[folder], *rest]).removesuffix(".__init__")
+
+
 def sources():
-    files = [ROOT / "render.py"]
-    for package in ("data", "metrics", "scenes"):
-        files += sorted((ROOT / package).rglob("*.py"))
-    return files
+    return [path for folder in PACKAGES for path in sorted((ROOT / folder).rglob("*.py"))]
+
+
+def every_python_file():
+    skip = {".venv", "out", "media", ".git"}
+    return sorted(path for path in ROOT.rglob("*.py") if not skip & set(path.relative_to(ROOT).parts))
 
 
 @pytest.mark.parametrize("path", sources(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_module_imports_a_later_layer(path):
-    module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    module = module_name(path)
     own = CHAIN.index(layer_of(module))
     later = sorted(name for name in imported_modules(path)
                    if layer_of(name) and CHAIN.index(layer_of(name)) > own)
     assert not later, f"{module} ({CHAIN[own]}) imports {later}, which belong to a later layer"
 
 
-def test_the_check_sees_a_backward_import(tmp_path):
+def test_nothing_imports_umbral_by_its_old_top_level_names():
+    old = {str(path.relative_to(ROOT)): sorted(name for name in imported_modules(path)
+                                                if name.split(".")[0] in OLD_NAMES)
+           for path in every_python_file()}
+    assert {file: names for file, names in old.items() if names} == {}
+
+
+def test_the_check_sees_a_backward_import_and_an_old_name(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("def f():\n    from scenes.publish.runner import render_scene\n", encoding="utf-8")
-    assert "scenes.publish.runner" in imported_modules(bad)
-    assert layer_of("scenes.publish.runner") == "scenes.publish" and layer_of("scenes.style") == "scenes"
+    bad.write_text("def f():\n    from umbral.scenes.publish.runner import render_scene\n    import metrics.point\n",
+                   encoding="utf-8")
+    assert {"umbral.scenes.publish.runner", "metrics.point"} <= imported_modules(bad)
+    assert layer_of("umbral.scenes.publish.runner") == "umbral.scenes.publish"
+    assert layer_of("umbral.scenes.style") == "umbral.scenes" and layer_of("umbral.cli") == "umbral"
+    assert module_name(ROOT / "scenes" / "publish" / "runner.py") == "umbral.scenes.publish.runner"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from manim import VGroup
 
-from metrics import Snapshot
-from scenes.base import HeldSteps
+from umbral.metrics import Snapshot
+from umbral.scenes.base import HeldSteps
 
 __all__ = ["SnapshotPanel", "steps_between"]
 

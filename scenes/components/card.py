@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manim import RoundedRectangle
 
-from scenes import style
+from umbral.scenes import style
 
 __all__ = ["card_behind", "card_over"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, UP, VGroup, config
 
-from scenes import style
-from scenes.components.multiclass_grid import short_label
-from scenes.numbers.multiclass_confusion import AVERAGES
+from umbral.scenes import style
+from umbral.scenes.components.multiclass_grid import short_label
+from umbral.scenes.numbers.multiclass_confusion import AVERAGES
 
 __all__ = ["ClassReport", "format_rate"]
 

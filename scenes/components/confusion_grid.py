@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UP, Rectangle, VGroup
 
-from scenes import style
-from scenes.components.base import SnapshotPanel
-from scenes.components.live_text import LiveText, count_slot
+from umbral.scenes import style
+from umbral.scenes.components.base import SnapshotPanel
+from umbral.scenes.components.live_text import LiveText, count_slot
 
 __all__ = ["ConfusionGrid"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, PI, Circle, DashedLine, Dot, Line, Rectangle, Square, VGroup, VMobject
 
-from metrics import GRID
-from scenes import style
-from scenes.components.live_text import COMPACT_FROM, compact_count
-from scenes.components.unit_axes import tick_label
+from umbral.metrics import GRID
+from umbral.scenes import style
+from umbral.scenes.components.live_text import COMPACT_FROM, compact_count
+from umbral.scenes.components.unit_axes import tick_label
 
 __all__ = ["CostPlot", "format_cost"]
 

@@ -6,9 +6,9 @@ import string
 
 from manim import DOWN, LEFT, PI, RIGHT, UP, Line, Triangle, VGroup
 
-from scenes import style
-from scenes.components.base import SnapshotPanel
-from scenes.components.live_text import LiveText, count_slot, count_text, rate_slot
+from umbral.scenes import style
+from umbral.scenes.components.base import SnapshotPanel
+from umbral.scenes.components.live_text import LiveText, count_slot, count_text, rate_slot
 
 __all__ = ["Readout", "ThresholdHeader"]
 

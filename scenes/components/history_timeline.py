@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UP, Arrow, Dot, VGroup
 
-from scenes import style
+from umbral.scenes import style
 
 __all__ = ["HistoryTimeline"]
 

@@ -6,8 +6,8 @@ import math
 
 from manim import DOWN, LEFT, VGroup
 
-from scenes import style
-from scenes.numbers.line_breaks import balanced_split
+from umbral.scenes import style
+from umbral.scenes.numbers.line_breaks import balanced_split
 
 __all__ = ["LegendRows", "balanced_text"]
 

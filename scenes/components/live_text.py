@@ -17,7 +17,7 @@ from functools import cache
 import numpy as np
 from manim import VGroup, VMobject
 
-from scenes import style
+from umbral.scenes import style
 
 __all__ = ["COMPACT_FROM", "LiveText", "Slot", "compact_count", "count_slot", "count_text", "rate_slot",
            "signed_rate_slot"]

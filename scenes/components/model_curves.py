@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, PI, RIGHT, DashedLine, Dot, Line, Square, Triangle, VGroup, VMobject
 
-from scenes import style
-from scenes.components.live_text import LiveText, count_slot, rate_slot
-from scenes.components.roc_panel import thin_polyline
-from scenes.components.unit_axes import UnitAxes
-from scenes.numbers.models_compared import nobody_flagged
+from umbral.scenes import style
+from umbral.scenes.components.live_text import LiveText, count_slot, rate_slot
+from umbral.scenes.components.roc_panel import thin_polyline
+from umbral.scenes.components.unit_axes import UnitAxes
+from umbral.scenes.numbers.models_compared import nobody_flagged
 
 __all__ = ["ModelCurves", "ModelTable", "baseline", "model_marker"]
 

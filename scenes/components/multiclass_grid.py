@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, PI, RIGHT, UP, AnimationGroup, Rectangle, VGroup
 
-from scenes import style
+from umbral.scenes import style
 
 __all__ = ["MulticlassGrid", "role_of", "short_label"]
 

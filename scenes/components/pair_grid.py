@@ -7,7 +7,7 @@ import math
 import numpy as np
 from manim import DOWN, LEFT, PI, Line, Polygon, Rectangle, VGroup, VMobject
 
-from scenes import style
+from umbral.scenes import style
 
 __all__ = ["PairGrid", "pair_mark"]
 

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Rectangle, UpdateFromAlphaFunc, VGroup, VMobject
 
-from scenes import style
-from scenes.components.live_text import LiveText, Slot
+from umbral.scenes import style
+from umbral.scenes.components.live_text import LiveText, Slot
 
 __all__ = ["PairedBars", "StripedBar"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, ORIGIN, RIGHT, UP, DashedLine, Dot, VGroup, VMobject
 
-from scenes import style
-from scenes.components.roc_panel import thin_polyline
-from scenes.components.unit_axes import UnitAxes
+from umbral.scenes import style
+from umbral.scenes.components.roc_panel import thin_polyline
+from umbral.scenes.components.unit_axes import UnitAxes
 
 __all__ = ["PrPanel"]
 

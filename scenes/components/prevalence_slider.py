@@ -6,8 +6,8 @@ import math
 
 from manim import DOWN, LEFT, PI, Line, Triangle, VGroup
 
-from scenes import style
-from scenes.components.live_text import LiveText, Slot
+from umbral.scenes import style
+from umbral.scenes.components.live_text import LiveText, Slot
 
 __all__ = ["PrevalenceSlider", "prevalence_slot"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, ORIGIN, PI, RIGHT, TAU, UP, Circle, Line, Polygon, Sector, VGroup
 
-from scenes import style
-from scenes.components.base import SnapshotPanel
+from umbral.scenes import style
+from umbral.scenes.components.base import SnapshotPanel
 
 __all__ = ["RadarScope", "bomber_shape", "flock_shape"]
 

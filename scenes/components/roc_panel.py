@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, RIGHT, UP, Dot, VGroup
 
-from scenes import style
-from scenes.components.base import SnapshotPanel
-from scenes.components.unit_axes import UnitAxes
-from scenes.numbers.thinning import THIN_RESOLUTION, thin_indices
+from umbral.scenes import style
+from umbral.scenes.components.base import SnapshotPanel
+from umbral.scenes.components.unit_axes import UnitAxes
+from umbral.scenes.numbers.thinning import THIN_RESOLUTION, thin_indices
 
 __all__ = ["RocPanel", "number_title", "thin_polyline"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from manim import Dot, VGroup, VMobject
 
-from scenes import style
-from scenes.components.base import SnapshotPanel
-from scenes.components.unit_axes import UnitAxes
+from umbral.scenes import style
+from umbral.scenes.components.base import SnapshotPanel
+from umbral.scenes.components.unit_axes import UnitAxes
 
 __all__ = ["RocTrace"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, PI, UP, Circle, Dot, Line, VGroup
 
-from scenes import style
-from scenes.components.base import SnapshotPanel
-from scenes.components.live_text import LiveText, rate_slot
+from umbral.scenes import style
+from umbral.scenes.components.base import SnapshotPanel
+from umbral.scenes.components.live_text import LiveText, rate_slot
 
 __all__ = ["SensitivityKnob"]
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, UP, Square, VGroup, VMobject
 
-from scenes import style
-from scenes.components.card import card_behind
-from scenes.components.legend_rows import LegendRows, balanced_text
-from scenes.components.split_curve import SplitCurve
-from scenes.numbers.honest_threshold import DEFAULT_THRESHOLD
+from umbral.scenes import style
+from umbral.scenes.components.card import card_behind
+from umbral.scenes.components.legend_rows import LegendRows, balanced_text
+from umbral.scenes.components.split_curve import SplitCurve
+from umbral.scenes.numbers.honest_threshold import DEFAULT_THRESHOLD
 
 __all__ = ["CURVE_METRICS", "SplitBoards", "curve_colour"]
 

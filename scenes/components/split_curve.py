@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, PI, UP, Circle, DashedLine, Dot, Line, Mobject, Rectangle, Square, VGroup, VMobject
 
-from scenes import style
-from scenes.components.unit_axes import tick_label
+from umbral.scenes import style
+from umbral.scenes.components.unit_axes import tick_label
 
 __all__ = ["SplitCurve"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, PI, UP, Axes, DashedLine, Text, VGroup, VMobject
 
-from scenes import style
+from umbral.scenes import style
 
 __all__ = ["UnitAxes", "tick_label"]
 

@@ -7,7 +7,7 @@ metrics are those of the expected counts per 1000 cases
 that prevalence and asks scikit-learn's metric functions (its counts, weighted).
 
 >>> import numpy as np
->>> from metrics import Sweep
+>>> from umbral.metrics import Sweep
 >>> sweep = Sweep.from_scores(np.array([1, 0, 0, 0]), np.array([0.9, 0.6, 0.2, 0.1]))
 >>> numbers = accuracy_paradox_numbers(sweep, steps=3)
 >>> numbers.prevalences.round(3).tolist()
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import (
+from umbral.metrics import (
     Snapshot,
     Sweep,
     VerificationError,
@@ -33,7 +33,7 @@ from metrics import (
     precision,
     recall,
 )
-from metrics.verify import SklearnCounts, sklearn_metrics
+from umbral.metrics.verify import SklearnCounts, sklearn_metrics
 
 __all__ = ["COMPARED", "AccuracyParadoxNumbers", "ModelPath", "accuracy_paradox_numbers"]
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import PairCounts, Sweep, VerificationError, count_ordered_pairs, roc_auc, roc_curve
-from metrics.verify import SklearnCounts
+from umbral.metrics import PairCounts, Sweep, VerificationError, count_ordered_pairs, roc_auc, roc_curve
+from umbral.metrics.verify import SklearnCounts
 
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "PairStory", "RankingNumbers", "ranking_numbers", "tie_example"]
 

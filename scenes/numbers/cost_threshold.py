@@ -11,7 +11,7 @@ Which ratios are shown (:func:`cost_steps`): equal costs, the user's costs,
 then the user's imbalance made five times stronger. With the default costs
 ``C_FN = 10, C_FP = 1`` that is 1:1, 10:1 and 50:1.
 
->>> from metrics import Sweep
+>>> from umbral.metrics import Sweep
 >>> sweep = Sweep.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
 >>> step = cost_step(sweep, cost_fn=10, cost_fp=1)
 >>> step.min_cost, step.tied, step.quoted
@@ -25,8 +25,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import GRID, Snapshot, Sweep, VerificationError, cost_ratio_threshold, expected_cost, tied_thresholds
-from metrics.verify import SklearnCounts
+from umbral.metrics import (
+    GRID,
+    Snapshot,
+    Sweep,
+    VerificationError,
+    cost_ratio_threshold,
+    expected_cost,
+    tied_thresholds,
+)
+from umbral.metrics.verify import SklearnCounts
 
 __all__ = ["DEFAULT_THRESHOLD", "ESCALATION", "CostStep", "cost_step", "cost_steps", "cost_threshold_numbers",
            "nice_axis"]

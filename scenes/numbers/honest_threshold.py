@@ -8,7 +8,7 @@ better θ* is than 0.5 and in percent, the bootstrap θs counted for the strip,
 numbers formatted as shown).
 
 >>> import numpy as np
->>> from metrics.compare import ChoiceSettings, compare_models
+>>> from umbral.metrics.compare import ChoiceSettings, compare_models
 >>> y = np.array([0, 0, 0, 1, 1, 0, 1, 1])
 >>> s = np.array([0.1, 0.3, 0.55, 0.6, 0.9, 0.2, 0.45, 0.8])
 >>> comparison = compare_models({"m": ((y, s), (y, s[::-1]))}, "validation", "test", ChoiceSettings(resamples=20))
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics.choice import lower_is_better
-from scenes.components.cost_plot import format_cost
-from scenes.numbers.cost_threshold import nice_axis
+from umbral.metrics.choice import lower_is_better
+from umbral.scenes.components.cost_plot import format_cost
+from umbral.scenes.numbers.cost_threshold import nice_axis
 
 __all__ = ["Axis", "HonestNumbers", "StripTick", "axis_for", "format_gap", "format_theta",
            "format_value", "honest_numbers", "pick_model"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from scenes.components.cost_plot import format_cost
-from scenes.numbers.honest_threshold import format_gap, format_theta, format_value
-from scenes.strings import model_name, split_label
+from umbral.scenes.components.cost_plot import format_cost
+from umbral.scenes.numbers.honest_threshold import format_gap, format_theta, format_value
+from umbral.scenes.strings import model_name, split_label
 
 __all__ = ["HonestWords"]
 

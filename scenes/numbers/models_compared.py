@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from metrics import GRID, Snapshot
-from metrics.compare import Comparison
+from umbral.metrics import GRID, Snapshot
+from umbral.metrics.compare import Comparison
 
 __all__ = ["ComparedModel", "ModelsComparedNumbers", "glide_steps", "models_compared_numbers", "nobody_flagged"]
 
@@ -90,8 +90,8 @@ def glide_steps(numbers: ModelsComparedNumbers, count: int) -> tuple[tuple[Snaps
     moves along its curve, never across it) and ends on ``at_chosen`` exactly, which may lie
     between grid values. A model with no chosen θ is None at every step.
 
-    >>> from metrics import Sweep
-    >>> from metrics.compare import ChoiceSettings, compare_models
+    >>> from umbral.metrics import Sweep
+    >>> from umbral.metrics.compare import ChoiceSettings, compare_models
     >>> pair = (([0, 1, 0, 1], [0.1, 0.9, 0.3, 0.6]),) * 2
     >>> c = compare_models({"a": pair, "b": pair}, "v", "t", ChoiceSettings(resamples=2))
     >>> steps = glide_steps(models_compared_numbers(c), 5)

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from data.multiclass import TEXTBOOK_LABELS, TEXTBOOK_MATRIX
-from metrics import VerificationError, multiclass_report
+from umbral.data.multiclass import TEXTBOOK_LABELS, TEXTBOOK_MATRIX
+from umbral.metrics import VerificationError, multiclass_report
 
 __all__ = ["AVERAGES", "ClassView", "MulticlassNumbers", "multiclass_numbers"]
 

@@ -8,7 +8,7 @@ negatives and positives reweighted to that prevalence. A large curve keeps only 
 can show.
 
 >>> import numpy as np
->>> from metrics import Sweep
+>>> from umbral.metrics import Sweep
 >>> sweep = Sweep.from_scores(np.array([0, 1, 1, 0]), np.array([0.1, 0.8, 0.6, 0.7]))
 >>> numbers = prevalence_effect_numbers(sweep, up_steps=2, down_steps=3)
 >>> numbers.prevalences.round(3).tolist()
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import Snapshot, Sweep, VerificationError, ppv_at_prevalence, pr_curve_at_prevalence, roc_curve
-from metrics.verify import SklearnCounts
-from scenes.numbers.thinning import thin_indices
+from umbral.metrics import Snapshot, Sweep, VerificationError, ppv_at_prevalence, pr_curve_at_prevalence, roc_curve
+from umbral.metrics.verify import SklearnCounts
+from umbral.scenes.numbers.thinning import thin_indices
 
 __all__ = ["PrevalenceEffectNumbers", "prevalence_effect_numbers"]
 

@@ -22,7 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from metrics import Snapshot, Sweep, roc_auc
+from umbral.metrics import Snapshot, Sweep, roc_auc
 
 __all__ = ["RadarNumbers", "radar_numbers"]
 

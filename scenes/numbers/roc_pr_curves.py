@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from metrics import Sweep, VerificationError, average_precision, precision_recall_curve, roc_auc, roc_curve
-from metrics.verify import SklearnCounts
-from scenes.numbers.thinning import grid_vertex_indices, thin_indices
+from umbral.metrics import Sweep, VerificationError, average_precision, precision_recall_curve, roc_auc, roc_curve
+from umbral.metrics.verify import SklearnCounts
+from umbral.scenes.numbers.thinning import grid_vertex_indices, thin_indices
 
 __all__ = ["RocPrNumbers", "roc_pr_numbers"]
 

@@ -6,7 +6,7 @@ its own counts of the same predictions; a pair further apart than ``tolerance`` 
 ``metrics.VerificationError``, as ``metrics.verify`` does before every render.
 
 >>> import numpy as np
->>> from metrics import Sweep
+>>> from umbral.metrics import Sweep
 >>> numbers = scratch_vs_library_numbers(Sweep.from_scores(np.array([0, 1, 1, 0]), np.array([0.1, 0.8, 0.6, 0.7])))
 >>> [(row.metric, row.ours, row.theirs) for row in numbers.rows][:2]
 [('accuracy', 0.75, 0.75), ('precision', 0.6666666666666666, 0.6666666666666666)]
@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from metrics import Sweep, VerificationError, roc_auc
-from metrics.verify import SklearnCounts, sklearn_metrics
+from umbral.metrics import Sweep, VerificationError, roc_auc
+from umbral.metrics.verify import SklearnCounts, sklearn_metrics
 
 __all__ = ["METRICS", "Parity", "ScratchVsLibraryNumbers", "format_difference", "scratch_vs_library_numbers"]
 

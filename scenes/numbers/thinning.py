@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics.sweep import GRID
+from umbral.metrics.sweep import GRID
 
 __all__ = ["THIN_RESOLUTION", "grid_vertex_indices", "thin_indices"]
 

@@ -50,7 +50,7 @@ def data_options(command):
 
 def choice_options(command):
     """How θ is chosen on one split and reported on another (:data:`metrics.published.CHOICE_KEYS`)."""
-    from metrics.choice import CHOICE_RULES, CHOICE_STEPS, DEFAULT_RESAMPLES
+    from umbral.metrics.choice import CHOICE_RULES, CHOICE_STEPS, DEFAULT_RESAMPLES
 
     return _apply(command, [
         click.option("--choose-on", help="Split to choose θ on (default: validation, else train)."),

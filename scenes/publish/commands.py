@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from data.dataset import DataError
-from data.request import check_costs, data_request, load_with_study
-from scenes.publish.inside import check_out_dir
-from scenes.publish.options import (
+from umbral.data.dataset import DataError
+from umbral.data.request import check_costs, data_request, load_with_study
+from umbral.scenes.publish.inside import check_out_dir
+from umbral.scenes.publish.options import (
     FORMATS,
     look_strings,
     parse_choices,
@@ -23,7 +23,7 @@ from scenes.publish.options import (
     scene_names,
 )
 
-__all__ = ["PublishFailed", "lab_pages", "render_scenes", "slide_decks", "summary"]
+__all__ = ["PublishFailed", "lab_pages", "render_lecture", "render_scenes", "slide_decks", "summary"]
 
 _LAB_COST = "the lab's cost ratio C_FN / C_FP needs --cost-fp > 0; e.g. --cost-fn 10 --cost-fp 1"
 
@@ -36,7 +36,7 @@ def _stills(names: tuple[str, ...], thresholds: tuple[float, ...], quiet: bool, 
     """The scenes that can make the ``--at`` stills (a DataError when none can)."""
     if not thresholds:
         return frozenset()
-    from scenes.publish.registry import scene_class
+    from umbral.scenes.publish.registry import scene_class
 
     stills = frozenset(name for name in names if scene_class(name).supports_stills)
     without = sorted(set(names) - stills)
@@ -51,7 +51,7 @@ def _stills(names: tuple[str, ...], thresholds: tuple[float, ...], quiet: bool, 
 def _multiclass(path: str | None, pred_col: str | None, true_col: str | None) -> dict:
     """MulticlassConfusion's table of true and predicted classes, as scene keywords."""
     if path:
-        from data.multiclass import load_multiclass
+        from umbral.data.multiclass import load_multiclass
 
         return {"multiclass": load_multiclass(path, label_col=true_col, pred_col=pred_col)}
     if pred_col or true_col:
@@ -59,17 +59,24 @@ def _multiclass(path: str | None, pred_col: str | None, true_col: str | None) ->
     return {}
 
 
-def render_scenes(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
-                  negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs,
-                  multiclass_path, pred_col, true_col, quiet, overrides: dict, echo, **options) -> str:
-    """The ``render`` command: render what is not up to date; return the summary (see :func:`summary`).
+def render_scenes(given_scenes, **options) -> str:
+    """The ``render`` command: render what is not up to date; return the summary (see :func:`summary`)."""
+    return summary(render_lecture(given_scenes, **options), options["out_dir"])
 
-    ``options``: the choice options and the data options, as click passes them.
+
+def render_lecture(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
+                   negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs,
+                   multiclass_path, pred_col, true_col, quiet, overrides: dict, echo, in_workers: bool = False,
+                   display=None, **options):
+    """Render what is not up to date; the :class:`~scenes.publish.lecture.LectureResult`.
+
+    ``options``: the choice options and the data options, as click passes them. ``display``
+    replaces the one ``quiet`` picks; ``in_workers`` renders in worker processes even for one job.
     """
     import math
 
-    from metrics import VerificationError
-    from metrics.published import choice_settings
+    from umbral.metrics import VerificationError
+    from umbral.metrics.published import choice_settings
 
     names = scene_names(given_scenes)
     langs = parse_languages(lang)
@@ -83,9 +90,9 @@ def render_scenes(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps
         raise DataError("--fps must be a number such as 30")
     check_out_dir(out_dir)
 
-    from scenes.publish.lecture import LectureRequest, run_lecture
-    from scenes.publish.progress import choose_display
-    from scenes.publish.runner import RenderOptions
+    from umbral.scenes.publish.lecture import LectureRequest, run_lecture
+    from umbral.scenes.publish.progress import choose_display
+    from umbral.scenes.publish.runner import RenderOptions
 
     stills = _stills(names, thresholds, quiet, echo)
     render_options = RenderOptions(
@@ -97,14 +104,13 @@ def render_scenes(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps
     request = LectureRequest(scenes=names, langs=langs, formats=formats, options=render_options,
                              data_kwargs=data_request(options), cost_fn=cost_fn, cost_fp=cost_fp,
                              thresholds=thresholds, force=force, jobs=jobs, stills_supported=stills, choice=choice,
-                             explicit=bool(given_scenes))
+                             explicit=bool(given_scenes), in_workers=in_workers)
     try:
-        result = run_lecture(request, display=choose_display(quiet, echo=echo))
+        return run_lecture(request, display=display if display is not None else choose_display(quiet, echo=echo))
     except (DataError, VerificationError):
         raise
     except Exception as error:  # a scene bug or an encoder failure: report it, exit 1
         raise PublishFailed(f"rendering failed: {type(error).__name__}: {error}") from error
-    return summary(result, out_dir)
 
 
 def summary(result, out_dir: str) -> str:
@@ -127,7 +133,7 @@ def slide_decks(given_scenes, cost_fn, cost_fp, deck_format, one_file, with_lab,
                 aspect, theme, positive_name, negative_name, preset, out_dir, quiet, overrides: dict, echo,
                 **options) -> None:
     """The ``slides`` command: a deck per language, breaking at each story beat; ``echo`` says what was written."""
-    from metrics.published import choice_settings
+    from umbral.metrics.published import choice_settings
 
     names = scene_names(given_scenes)
     langs = parse_languages(lang)
@@ -143,13 +149,13 @@ def slide_decks(given_scenes, cost_fn, cost_fp, deck_format, one_file, with_lab,
     choice = choice_settings(cost_fn, cost_fp, options)
     study, dataset = load_with_study(**options)
 
-    from metrics import VerificationError
-    from scenes.facts import facts_for
-    from scenes.publish.lecture import dataset_summary
-    from scenes.publish.progress import choose_display
-    from scenes.publish.registry import unmet_need
-    from scenes.publish.slides import build_deck
-    from scenes.strings import overridden
+    from umbral.metrics import VerificationError
+    from umbral.scenes.facts import facts_for
+    from umbral.scenes.publish.lecture import dataset_summary
+    from umbral.scenes.publish.progress import choose_display
+    from umbral.scenes.publish.registry import unmet_need
+    from umbral.scenes.publish.slides import build_deck
+    from umbral.scenes.strings import overridden
 
     words = look_strings(positive_name, negative_name, overrides)
     facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp, study=study, choice=choice)
@@ -167,8 +173,8 @@ def slide_decks(given_scenes, cost_fn, cost_fp, deck_format, one_file, with_lab,
             page = None
             with overridden(words):
                 if with_lab:
-                    from scenes.publish.lab_data import lab_payload
-                    from scenes.publish.lab_page import render_lab_page
+                    from umbral.scenes.publish.lab_data import lab_payload
+                    from umbral.scenes.publish.lab_page import render_lab_page
 
                     page = render_lab_page(lab_payload(study, dataset, code, cost_fn, cost_fp), theme)
                 path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
@@ -192,9 +198,9 @@ def lab_pages(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: st
     request = data_request(data_kwargs)
     study, dataset = load_with_study(**data_kwargs)
 
-    from scenes.publish.gallery import build_gallery
-    from scenes.publish.lab import lab_options, write_lab
-    from scenes.publish.lecture import data_fingerprint
+    from umbral.scenes.publish.gallery import build_gallery
+    from umbral.scenes.publish.lab import lab_options, write_lab
+    from umbral.scenes.publish.lecture import data_fingerprint
 
     fingerprint = data_fingerprint(request)
     words = look_strings(positive_name, negative_name, overrides)

@@ -120,7 +120,7 @@ def read_config(path: Path) -> dict:
         raise ConfigError(f"{path}: unknown key {unknown[0]!r}; known keys: {', '.join(sorted(KEYS))}")
     for key, value in values.items():
         if key == "strings":
-            from scenes.strings import LocaleError, check_overrides
+            from umbral.scenes.strings import LocaleError, check_overrides
 
             try:
                 check_overrides(value)
@@ -164,7 +164,7 @@ def _resolve_files(path: Path, values: dict) -> dict:
 
 def _check_noun(path: Path, key: str, value) -> None:
     """``positive_name = "diabetics"`` or ``positive_name = { en = "diabetics", es = "diabéticos" }``."""
-    from scenes.strings import LANGUAGES, class_name_problem
+    from umbral.scenes.strings import LANGUAGES, class_name_problem
 
     table = value if isinstance(value, dict) else {"every language": value}
     for lang, noun in table.items():

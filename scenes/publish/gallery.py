@@ -11,9 +11,9 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from scenes import palette
-from scenes.publish import manifest
-from scenes.publish.lab import LAB_FILES
+from umbral.scenes import palette
+from umbral.scenes.publish import manifest
+from umbral.scenes.publish.lab import LAB_FILES
 
 __all__ = ["build_gallery"]
 
@@ -56,7 +56,7 @@ def _numbers(info: dict) -> str:
 
 def _language(lang: str) -> str:
     """A language's own name ("Español"), from its locale file; the code for a folder of no known language."""
-    from scenes.strings import LANGUAGES, strings_for_raw
+    from umbral.scenes.strings import LANGUAGES, strings_for_raw
 
     return strings_for_raw(lang)["language_name"] if lang in LANGUAGES else lang
 
@@ -72,7 +72,7 @@ def _figure(path: Path, out_dir: Path, lang: str, sha256: str | None) -> str:
                      f'srclang="{lang}" label="{html.escape(_language(lang))}" default>')
         poster = ""
         if sha256:  # scenes open on black: show a frame from the middle until played
-            from scenes.publish.posters import poster_for
+            from umbral.scenes.publish.posters import poster_for
 
             poster = f' poster="{html.escape(poster_for(path, sha256).relative_to(out_dir).as_posix())}"'
         media = (f'<video controls preload="metadata" muted{poster}><source src="{relative}" '
@@ -114,7 +114,7 @@ def build_gallery(out_dir: Path, theme: str = "dark") -> Path:
             + f"\n<script>{_SCRIPT}</script>\n</body></html>\n")
     index = out_dir / "index.html"
     if not index.is_file() or index.read_text(encoding="utf-8") != page:
-        from scenes.publish.runner import atomic_target
+        from umbral.scenes.publish.runner import atomic_target
 
         with atomic_target(index) as temp:
             temp.write_text(page, encoding="utf-8")
@@ -123,7 +123,7 @@ def build_gallery(out_dir: Path, theme: str = "dark") -> Path:
 
 def _lecture_key(entries: dict):
     """Sort outputs in lecture order, then by file name."""
-    from scenes.publish.registry import LECTURE_ORDER
+    from umbral.scenes.publish.registry import LECTURE_ORDER
 
     order = {name: i for i, name in enumerate(LECTURE_ORDER)}
     return lambda name: (order.get(entries[name].get("scene"), len(order)), name)

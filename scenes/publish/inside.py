@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from data.dataset import DataError, is_folder_name
+from umbral.data.dataset import DataError, is_folder_name
 
 
 def inside(out_dir: Path, dataset: str, *parts: str) -> Path:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from scenes.publish.progress import FrameReporter
+from umbral.scenes.publish.progress import FrameReporter
 
 __all__ = ["JobResult", "run_jobs"]
 
@@ -39,7 +39,7 @@ class JobResult:
 
 def _render_one(index: int, job, options, facts=None, sink=None) -> JobResult:
     """Render one job from ``facts`` (or this worker's), telling ``sink`` (or this worker's queue) about its frames."""
-    from scenes.publish.runner import render_scene
+    from umbral.scenes.publish.runner import render_scene
 
     facts = facts if facts is not None else _worker_facts
 
@@ -61,15 +61,16 @@ def _set_up_worker(queue, facts) -> None:
     _worker_sink, _worker_facts = queue, facts
 
 
-def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, display) -> Iterator[JobResult]:
+def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, display,
+             in_workers: bool = False) -> Iterator[JobResult]:
     """Render ``(index, job, options)`` tasks, yielding each result as it finishes.
 
     In-process (one process, or one task) the display hears every event
     directly; otherwise worker processes send them through a queue that is
     drained here while the jobs run. A failing job raises here, as its own
-    exception.
+    exception. ``in_workers`` uses worker processes even for one job.
     """
-    if processes <= 1 or len(tasks) <= 1:
+    if (processes <= 1 or len(tasks) <= 1) and not in_workers:
         for index, job, options in tasks:
             yield _render_one(index, job, options, facts, sink=display)
         return
@@ -96,8 +97,8 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
             else:
                 display.put(event)
 
-    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_set_up_worker,
-                               initargs=(queue, facts))
+    pool = ProcessPoolExecutor(max_workers=max(1, min(processes, len(tasks))), mp_context=context,
+                               initializer=_set_up_worker, initargs=(queue, facts))
     futures = [pool.submit(_render_one, index, job, options) for index, job, options in tasks]
     pending = set(futures)
     try:

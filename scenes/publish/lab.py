@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scenes.publish import manifest
-from scenes.publish.inside import inside
-from scenes.publish.lab_page import SCRIPTS
+from umbral.scenes.publish import manifest
+from umbral.scenes.publish.inside import inside
+from umbral.scenes.publish.lab_page import SCRIPTS
 
 __all__ = ["LAB_FILE", "LAB_FILES", "LAB_SCENE", "is_fresh", "lab_code_hash", "lab_options", "lab_path", "write_lab"]
 
@@ -58,10 +58,10 @@ def write_lab(study, dataset, lang: str, out_dir: Path, cost_fn: float = 10.0, c
     with ``options`` (see :func:`lab_options`). ``overrides``: the lecturer's strings and class names
     (``{lang: {key: text}}``, see :func:`scenes.strings.overridden`).
     """
-    from scenes.publish.lab_data import lab_payload
-    from scenes.publish.lab_page import render_lab_page
-    from scenes.publish.runner import atomic_target
-    from scenes.strings import overridden
+    from umbral.scenes.publish.lab_data import lab_payload
+    from umbral.scenes.publish.lab_page import render_lab_page
+    from umbral.scenes.publish.runner import atomic_target
+    from umbral.scenes.strings import overridden
 
     with overridden(overrides or {}):
         page = render_lab_page(lab_payload(study, dataset, lang, cost_fn, cost_fp), theme)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics import Sweep, average_precision, roc_auc
-from metrics.choice import HUNDREDTHS
-from metrics.verify import verify_lab_numbers
-from scenes import strings
+from umbral.metrics import Sweep, average_precision, roc_auc
+from umbral.metrics.choice import HUNDREDTHS
+from umbral.metrics.verify import verify_lab_numbers
+from umbral.scenes import strings
 
 __all__ = ["MAX_DOTS", "MAX_DRAWN_VERTICES", "SCORE_BINS", "lab_payload", "part_numbers"]
 
@@ -71,7 +71,7 @@ def part_numbers(y_true, y_score) -> dict:
 
 def _part_key(model: str, split: str, taken: set) -> str:
     """A URL-safe key for a part, unique among ``taken``."""
-    from data.dataset import slugify
+    from umbral.data.dataset import slugify
 
     base = slugify(f"{model}-{split}") or "part"
     key, suffix = base, 2

@@ -15,8 +15,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-from scenes import palette
-from scenes.lab_strings import lab_strings
+from umbral.scenes import palette
+from umbral.scenes.lab_strings import lab_strings
 
 __all__ = ["GUIDE", "SCRIPTS", "lab_script", "render_lab_page", "script_json"]
 

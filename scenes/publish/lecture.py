@@ -12,11 +12,11 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from scenes.publish import manifest
-from scenes.publish.plan import Job, LectureRequest, job_options, plan_jobs
-from scenes.publish.progress import JobInfo, LineDisplay
-from scenes.publish.registry import SCENES, unmet_need
-from scenes.publish.runner import output_path
+from umbral.scenes.publish import manifest
+from umbral.scenes.publish.plan import Job, LectureRequest, job_options, plan_jobs
+from umbral.scenes.publish.progress import JobInfo, LineDisplay
+from umbral.scenes.publish.registry import SCENES, unmet_need
+from umbral.scenes.publish.runner import output_path
 
 __all__ = ["Job", "LectureRequest", "LectureResult", "plan_jobs", "run_lecture"]
 
@@ -41,7 +41,7 @@ def _fingerprint(request: LectureRequest) -> str | None:
 
 def data_fingerprint(data_kwargs: dict) -> str | None:
     """Data fingerprint, or None when the source cannot be read (load it to get the real error)."""
-    from data import BUILTINS
+    from umbral.data import BUILTINS
 
     source = data_kwargs.get("source") or "screening"
     options = {k: v for k, v in data_kwargs.items() if k != "source" and v is not None}
@@ -90,8 +90,8 @@ class Lecture:
 
     def load_facts(self):
         """Load and verify the data (DataError / VerificationError propagate to the CLI)."""
-        from data import load_study
-        from scenes.facts import facts_for
+        from umbral.data import load_study
+        from umbral.scenes.facts import facts_for
 
         kwargs = dict(self.request.data_kwargs)
         model, split = kwargs.pop("model", None), kwargs.pop("split", None)
@@ -113,7 +113,7 @@ class Lecture:
 
     def labs(self) -> tuple[list[Path], list[Path]]:
         """Write the lab in every language of the request unless up to date: (written, up to date)."""
-        from scenes.publish.lab import is_fresh, lab_options, lab_path, write_lab
+        from umbral.scenes.publish.lab import is_fresh, lab_options, lab_path, write_lab
 
         r = self.request
         if not self.known or r.cost_fp <= 0:  # the lab's cost ratio C_FN / C_FP needs C_FP > 0
@@ -136,7 +136,7 @@ class Lecture:
 
         A scene named on the command line whose data is missing is an error instead.
         """
-        from data import DataError
+        from umbral.data import DataError
 
         unmet = {job.scene: unmet_need(job.scene, self.known) for job in jobs}
         for reason in unmet.values():
@@ -151,7 +151,7 @@ class Lecture:
 
         Returns the files written, in job order, and the seconds of video they hold.
         """
-        from scenes.publish.jobs import run_jobs
+        from umbral.scenes.publish.jobs import run_jobs
 
         tasks = [(index, job, replace(self.request.options, lang=job.lang, fmt=job.fmt))
                  for index, job in enumerate(jobs, start=1)]
@@ -162,11 +162,12 @@ class Lecture:
         by_index: dict[int, list[Path]] = {}
         video_seconds = 0.0
         with self.display:
-            for result in run_jobs(tasks, self.facts, self.request.jobs, self.display):
+            for result in run_jobs(tasks, self.facts, self.request.jobs, self.display,
+                                   in_workers=self.request.in_workers):
                 _, job, options = tasks[result.index - 1]
                 files = list(result.files)
                 if job.scene == "ThresholdSweep" and job.still_at is None:
-                    from scenes.publish.runner import write_trace
+                    from umbral.scenes.publish.runner import write_trace
 
                     files.append(write_trace(self.facts, files[0].with_name("trace.json")))
                 manifest.record(files[0], job.scene, job_options(self.request, job), self.data_sha(job.scene),
@@ -203,7 +204,7 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
     All or nothing: if any job fails (or the run is interrupted), every file the run placed in
     OUT is put back as it was (:mod:`scenes.publish.undo`), so OUT holds no new file.
     """
-    from scenes.publish.undo import undoable
+    from umbral.scenes.publish.undo import undoable
 
     with undoable(request.options.out_dir):
         return _run_lecture(request, display)
@@ -240,7 +241,7 @@ def _run_lecture(request: LectureRequest, display) -> LectureResult:
         for path in labs_fresh:
             lecture.display.note(f"up to date: {path}")
     if lecture.out_dir.is_dir():
-        from scenes.publish.gallery import build_gallery
+        from umbral.scenes.publish.gallery import build_gallery
 
         lecture.display.note(f"gallery: {build_gallery(lecture.out_dir, request.options.theme)}")
     return LectureResult(tuple(written), tuple(up_to_date), time.perf_counter() - started, video_seconds)

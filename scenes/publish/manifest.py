@@ -30,6 +30,7 @@ MANIFEST_FILE = "manifest.json"
 #: OUT/datasets.json: data fingerprint -> dataset name, title and key numbers.
 DATASETS_FILE = "datasets.json"
 
+#: The folder holding metrics/, data/ and scenes/: the checkout, or site-packages/umbral once installed.
 ROOT = Path(__file__).resolve().parents[2]
 # Code every scene depends on; a scene adds its own module file.
 _SHARED_CODE = ("scenes/components", "scenes/numbers", "scenes/base.py", "scenes/palette.py", "scenes/style.py",
@@ -65,8 +66,8 @@ def hash_sources(relatives) -> str:
 
 
 def code_hash(scene_module: str) -> str:
-    """Hash of a scene's module, the shared scene code and the metrics core."""
-    own = scene_module.replace(".", "/") + ".py"
+    """Hash of a scene's module (``umbral.scenes.<name>``), the shared scene code and the metrics core."""
+    own = scene_module.removeprefix("umbral.").replace(".", "/") + ".py"
     return hash_sources((own, *_SHARED_CODE))
 
 
@@ -96,7 +97,7 @@ def load_json(path: Path) -> dict:
 
 def save_json(path: Path, value: dict) -> None:
     """Write JSON atomically (temp file in the same folder, then rename)."""
-    from scenes.publish.runner import atomic_target
+    from umbral.scenes.publish.runner import atomic_target
 
     with atomic_target(Path(path)) as temp:
         temp.write_text(json.dumps(value, indent=1, sort_keys=True), encoding="utf-8")

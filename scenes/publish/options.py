@@ -7,7 +7,7 @@ refusal is a :class:`data.DataError` naming the option and an example that works
 
 from __future__ import annotations
 
-from data.dataset import DataError
+from umbral.data.dataset import DataError
 
 __all__ = ["FORMATS", "MAX_HEIGHT", "MAX_WIDTH", "look_strings", "parse_choices", "parse_languages",
            "parse_resolution", "parse_thresholds", "scene_names"]
@@ -20,7 +20,7 @@ FORMATS = ("mp4", "gif", "png", "webm", "mov")
 
 def scene_names(given: tuple[str, ...]) -> tuple[str, ...]:
     """The scenes asked for (default: the whole lecture, in order), each one umbral has."""
-    from scenes.publish.registry import LECTURE_ORDER, SCENES
+    from umbral.scenes.publish.registry import LECTURE_ORDER, SCENES
 
     names = tuple(given) or LECTURE_ORDER
     unknown = [name for name in names if name not in SCENES]
@@ -61,7 +61,7 @@ def parse_thresholds(value: str | None) -> tuple[float, ...]:
 
 def parse_languages(value: str) -> tuple[str, ...]:
     """``--lang en,es`` checked against the locale files there are (scenes/locales/<lang>.toml)."""
-    from scenes.strings import LANGUAGES
+    from umbral.scenes.strings import LANGUAGES
 
     return parse_choices(value, LANGUAGES, "--lang")
 
@@ -80,7 +80,7 @@ def look_strings(positive_name: tuple[str, ...], negative_name: tuple[str, ...],
 
     ``NOUN`` names the class in every language; ``LANG=NOUN`` in that one (it wins over a plain noun).
     """
-    from scenes.strings import LANGUAGES, class_name_problem
+    from umbral.scenes.strings import LANGUAGES, class_name_problem
 
     tables = {lang: dict(table) for lang, table in overrides.items()}
     for key, values in (("positive_name", positive_name), ("negative_name", negative_name)):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scenes.publish.registry import NEEDS
-from scenes.publish.runner import RenderOptions
+from umbral.scenes.publish.registry import NEEDS
+from umbral.scenes.publish.runner import RenderOptions
 
 __all__ = ["Job", "LectureRequest", "job_options", "plan_jobs"]
 
@@ -48,6 +48,9 @@ class LectureRequest:
     choice: object = None
     #: True when the scenes were named on the command line (not the whole lecture).
     explicit: bool = False
+    #: Render in worker processes even for one job, so Manim's global config in this process is never touched
+    #: (the Python API: a notebook's kernel may have configured Manim itself).
+    in_workers: bool = False
 
 
 def plan_jobs(request: LectureRequest) -> list[Job]:

@@ -33,8 +33,8 @@ def poster_for(video: Path, video_sha256: str) -> Path:
 
 def _write_poster(video: Path, poster: Path) -> None:
     """Decode to the frame ``POSTER_AT`` through ``video`` and save it as a JPEG, atomically."""
-    from scenes.publish.media_convert import open_video
-    from scenes.publish.runner import atomic_target
+    from umbral.scenes.publish.media_convert import open_video
+    from umbral.scenes.publish.runner import atomic_target
 
     container, stream = open_video(video)
     try:

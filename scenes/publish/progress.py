@@ -18,7 +18,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-__all__ = ["FrameReporter", "JobInfo", "LineDisplay", "LiveDisplay", "QuietDisplay", "choose_display"]
+__all__ = ["FrameReporter", "JobInfo", "LineDisplay", "LiveDisplay", "QuietDisplay", "choose_display",
+           "notebook_display"]
 
 #: Seconds between two frame reports from one job (a 1080p60 scene writes thousands of frames).
 REPORT_INTERVAL = 0.1
@@ -244,3 +245,21 @@ def choose_display(quiet: bool, echo=print, stream=None):
     if stream.isatty() and not Console(file=stream).is_dumb_terminal:
         return LiveDisplay(Console(file=stream))
     return LineDisplay(echo)
+
+
+def notebook_display(quiet: bool, echo=print):
+    """The display for a render started from Python; nothing but the summary when ``quiet``.
+
+    rich's live bars in Jupyter (they need ipywidgets there, else plain lines) and in a
+    terminal, plain lines elsewhere: never raw escape codes in a notebook's output.
+    """
+    if quiet:
+        return QuietDisplay(echo)
+    from importlib.util import find_spec
+
+    from rich.console import Console
+
+    console = Console()
+    if console.is_jupyter:
+        return LiveDisplay(console) if find_spec("ipywidgets") else LineDisplay(echo)
+    return choose_display(quiet, echo=echo)

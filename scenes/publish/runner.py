@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scenes.publish.inside import inside
-from scenes.publish.registry import scene_class
+from umbral.scenes.publish.inside import inside
+from umbral.scenes.publish.registry import scene_class
 
 __all__ = ["QUALITIES", "RenderOptions", "atomic_target", "count_frames", "output_path", "render_scene",
            "write_trace"]
@@ -152,8 +152,8 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
     """Render with Manim into ``media_dir``; return (artifact, subtitles or None)."""
     from manim import tempconfig
 
-    from scenes.strings import overridden
-    from scenes.style import themed
+    from umbral.scenes.strings import overridden
+    from umbral.scenes.style import themed
 
     cls = scene_class(scene_name)
     with tempconfig(_manim_config(options, media_dir, fmt)), overridden(options.strings), themed(options.theme):
@@ -178,7 +178,7 @@ def atomic_target(final: Path):
     Inside :func:`scenes.publish.undo.undoable` the file's old state is journalled first, so a
     run that fails later puts it back.
     """
-    from scenes.publish.undo import remember
+    from umbral.scenes.publish.undo import remember
 
     remember(final)
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -203,7 +203,7 @@ def _place(source: Path, final: Path) -> None:
 
 def _write_narration(srt_source: Path, final: Path, scene_name: str, subtitles: bool) -> list[Path]:
     """Beside the video: .srt and .vtt subtitles (unless turned off) and a .txt transcript."""
-    from scenes.publish.subtitles import srt_to_transcript, srt_to_vtt
+    from umbral.scenes.publish.subtitles import srt_to_transcript, srt_to_vtt
 
     srt_text = srt_source.read_text(encoding="utf-8")
     outputs = {final.with_suffix(".txt"): srt_to_transcript(srt_text, f"{scene_name} ({final.parent.name})")}
@@ -233,7 +233,7 @@ def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float
         manim_fmt = "mp4" if fmt == "gif" else fmt
         artifact, subtitles = _run_manim(scene_name, facts, options, media_dir, manim_fmt, still_at, reporter)
         if fmt == "gif":
-            from scenes.publish.media_convert import mp4_to_gif
+            from umbral.scenes.publish.media_convert import mp4_to_gif
 
             gif = media_dir / "scene.gif"
             mp4_to_gif(artifact, gif, max_fps=GIF_MAX_FPS, max_width=GIF_MAX_WIDTH, loop=options.gif_loop)
@@ -249,7 +249,7 @@ def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float
 
 def write_trace(facts, path: Path) -> Path:
     """The 51 grid snapshots as JSON, written atomically next to a video."""
-    from metrics import Snapshot
+    from umbral.metrics import Snapshot
 
     rows = [snapshot.as_dict(Snapshot.PER_THRESHOLD_KEYS) for snapshot in facts.grid]
     with atomic_target(path) as temp:

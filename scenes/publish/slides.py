@@ -45,11 +45,11 @@ from pathlib import Path
 from manim import ManimColor  # imported first: manim-slides picks its API from sys.modules
 from manim_slides.slide import Slide
 
-from scenes.base import LectureScene
-from scenes.publish.inside import inside
-from scenes.publish.progress import FrameReporter, JobInfo, QuietDisplay
-from scenes.publish.registry import SCENES, scene_class
-from scenes.publish.runner import RenderOptions, _manim_config, count_frames
+from umbral.scenes.base import LectureScene
+from umbral.scenes.publish.inside import inside
+from umbral.scenes.publish.progress import FrameReporter, JobInfo, QuietDisplay
+from umbral.scenes.publish.registry import SCENES, scene_class
+from umbral.scenes.publish.runner import RenderOptions, _manim_config, count_frames
 
 __all__ = ["DECK_FORMATS", "UmbralSlide", "build_deck", "deck_path", "render_slides", "slide_class"]
 
@@ -140,7 +140,7 @@ def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Pat
     """
     from manim import tempconfig
 
-    from scenes.style import themed
+    from umbral.scenes.style import themed
 
     cls = slide_class(scene_class(scene_name))
     settings = {**_manim_config(options, media_dir, "mp4"), "max_files_cached": -1, "save_sections": False}

@@ -16,12 +16,14 @@ import threading
 import time
 from pathlib import Path
 
-from scenes.publish import manifest
-from scenes.publish.config import CONFIG_NAME, read_config
+from umbral.scenes.publish import manifest
+from umbral.scenes.publish.config import CONFIG_NAME, read_config
 
 __all__ = ["watch_and_render", "watched_files"]
 
+#: `python render.py` in a checkout; an installed umbral has no render.py and runs as `python -m umbral`.
 RENDER_PY = Path(__file__).resolve().parents[2] / "render.py"
+UMBRAL = [str(RENDER_PY)] if RENDER_PY.is_file() else ["-m", "umbral"]
 
 
 def _option_value(args: list[str], name: str) -> str | None:
@@ -56,7 +58,7 @@ def _state(files: list[Path]) -> dict:
 
 
 def _render(render_args: list[str], config: str | None, echo) -> int:
-    command = [sys.executable, str(RENDER_PY), *(["--config", config] if config else []), "render", *render_args]
+    command = [sys.executable, *UMBRAL, *(["--config", config] if config else []), "render", *render_args]
     result = subprocess.run(command, capture_output=True, text=True)
     for line in (result.stdout + result.stderr).splitlines():
         echo(f"  {line}")

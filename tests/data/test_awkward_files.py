@@ -111,9 +111,9 @@ def _write(tmp_path: Path, name: str, content) -> Path:
 
 
 def _report(path: Path) -> tuple[int, dict | None, str]:
-    import render
+    from umbral.cli import cli
 
-    result = CliRunner().invoke(render.cli, ["report", "--json", "--data", str(path)])
+    result = CliRunner().invoke(cli, ["report", "--json", "--data", str(path)])
     stdout = result.stdout
     return result.exit_code, (json.loads(stdout) if result.exit_code == 0 else None), result.stderr
 
@@ -154,10 +154,10 @@ def test_there_are_at_least_forty_awkward_inputs():
 
 
 def test_the_report_header_says_how_the_file_was_read(tmp_path):
-    import render
+    from umbral.cli import cli
 
     path = _write(tmp_path, "eu.csv", ("sep=;\n" + _text(_rows(";", ","))).encode("utf-16"))
-    result = CliRunner().invoke(render.cli, ["report", "--data", str(path)])
+    result = CliRunner().invoke(cli, ["report", "--data", str(path)])
     assert result.exit_code == 0, result.stderr
     assert "read as semicolon-separated, decimal comma, UTF-16" in result.stdout
 
@@ -167,14 +167,14 @@ def test_labels_are_unicode_normalised_before_comparing_with_positive(tmp_path):
     labels = np.where(LABELS == 1, decomposed, "no")
     labels[0] = composed  # the same class typed two ways
     path = _write(tmp_path, "accents.csv", _text(_rows(labels=labels)).encode())
-    from data import load_dataset
+    from umbral.data import load_dataset
 
     dataset = load_dataset(path, positive=composed)
     assert dataset.y_true.tolist() == LABELS.tolist()
 
 
 def test_a_raw_target_with_three_classes_asks_for_a_positive_class(tmp_path):
-    from data import DataError, load_dataset
+    from umbral.data import DataError, load_dataset
 
     rows = ["a,b,kind"] + [f"{i * 7 % 11},{i * 3 % 13},{('cat', 'dog', 'fox')[i % 3]}" for i in range(60)]
     path = _write(tmp_path, "animals.csv", _text(rows).encode())
@@ -185,7 +185,7 @@ def test_a_raw_target_with_three_classes_asks_for_a_positive_class(tmp_path):
 
 
 def test_a_relative_data_path_in_the_config_is_read_from_the_configs_folder(tmp_path, monkeypatch):
-    import render
+    from umbral.cli import cli
 
     chapter = tmp_path / "chapter"
     chapter.mkdir()
@@ -194,10 +194,10 @@ def test_a_relative_data_path_in_the_config_is_read_from_the_configs_folder(tmp_
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
-    result = CliRunner().invoke(render.cli, ["--config", str(chapter / "umbral.toml"), "report", "--json"])
+    result = CliRunner().invoke(cli, ["--config", str(chapter / "umbral.toml"), "report", "--json"])
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["n"] == 20
     monkeypatch.setenv("HOME", str(chapter))
     (chapter / "umbral.toml").write_text('data = "~/data/s.csv"\n', encoding="utf-8")
-    result = CliRunner().invoke(render.cli, ["--config", str(chapter / "umbral.toml"), "report", "--json"])
+    result = CliRunner().invoke(cli, ["--config", str(chapter / "umbral.toml"), "report", "--json"])
     assert result.exit_code == 0, result.stderr

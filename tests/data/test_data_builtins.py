@@ -5,8 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from data import DataError, Dataset, load_dataset
-from metrics import roc_auc
+from umbral.data import DataError, Dataset, load_dataset
+from umbral.metrics import roc_auc
 
 
 def test_clinic20_exact_scores():

@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from data import DataError, Dataset, export_scores, load_dataset
+from umbral.data import DataError, Dataset, export_scores, load_dataset
 
 
 def _write(tmp_path, name, text):

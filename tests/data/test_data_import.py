@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import data
+from umbral import data
 
 REPO = Path(__file__).resolve().parents[2]
 

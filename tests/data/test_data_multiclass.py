@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from data import DataError
-from data.multiclass import MAX_CLASSES, TEXTBOOK_LABELS, TEXTBOOK_MATRIX, load_multiclass, matrix_from_labels
+from umbral.data import DataError
+from umbral.data.multiclass import MAX_CLASSES, TEXTBOOK_LABELS, TEXTBOOK_MATRIX, load_multiclass, matrix_from_labels
 
 
 def write_csv(tmp_path, header, rows, name="preds.csv"):

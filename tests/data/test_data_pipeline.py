@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from data import DataError, load_dataset
-from metrics import Sweep, roc_auc
 from tests.shared_data import PIMA, needs
+from umbral.data import DataError, load_dataset
+from umbral.metrics import Sweep, roc_auc
 
 
 @needs(PIMA)

@@ -7,9 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from data import DataError, Study, export_scores, load_dataset, load_study
-from data.study import split_name
 from tests.shared_data import PIMA, needs, write_raw_table
+from umbral.data import DataError, Study, export_scores, load_dataset, load_study
+from umbral.data.study import split_name
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from data import DataError, load_dataset
+from umbral.data import DataError, load_dataset
 
 
 def _write(tmp_path, name, content):

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from data import DataError, load_dataset, load_study, validate
+from umbral.data import DataError, load_dataset, load_study, validate
 
 N = 100_000
 BAD_ROW = 73_210  # 1-based data row
@@ -149,7 +149,7 @@ def test_loading_keeps_nothing_pyarrow_read(tmp_path, kind):
                        tmp_path / "scores.parquet")
         path = tmp_path / "scores.parquet"
     probe = ("import gc, sys; gc.disable(); sys.path.insert(0, sys.argv[2]); import pyarrow as pa\n"
-             "from data import load_dataset\n"
+             "from umbral.data import load_dataset\n"
              "dataset = load_dataset(sys.argv[1])\n"
              "print(pa.total_allocated_bytes(), dataset.n, dataset.y_score.flags.owndata)")
     root = Path(__file__).resolve().parents[2]

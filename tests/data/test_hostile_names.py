@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from data import load_dataset
-from data.dataset import DataError, Dataset, folder_name, is_folder_name
-from scenes.publish.inside import inside
+from umbral.data import load_dataset
+from umbral.data.dataset import DataError, Dataset, folder_name, is_folder_name
+from umbral.scenes.publish.inside import inside
 
 ROOT = Path(__file__).resolve().parents[2]
 

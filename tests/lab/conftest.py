@@ -228,12 +228,12 @@ def lab(new_lab) -> LabPage:
 
 def _page_missing() -> str | None:
     try:
-        import scenes.publish.lab_page  # noqa: F401
+        import umbral.scenes.publish.lab_page  # noqa: F401
     except ModuleNotFoundError as error:
         return f"the page is not written yet ({error.name} is missing): nothing to drive"
-    import render
+    from umbral.cli import cli
 
-    if "lab" not in render.cli.commands:
+    if "lab" not in cli.commands:
         return "render.py has no `lab` command yet"
     return None
 
@@ -263,9 +263,9 @@ def cli_report(*args: str) -> dict:
     """``umbral report ARGS --json``, run in-process (the same code path as the command line)."""
     from click.testing import CliRunner
 
-    import render
+    from umbral.cli import cli
 
-    result = CliRunner().invoke(render.cli, ["report", *args, "--json"], catch_exceptions=False)
+    result = CliRunner().invoke(cli, ["report", *args, "--json"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return json.loads(result.output)
 
@@ -327,7 +327,7 @@ def check_numbers():
 
 @functools.cache
 def _study(dataset: str):
-    from data.request import load_with_study
+    from umbral.data.request import load_with_study
 
     return load_with_study(source=dataset)[0]
 
@@ -339,7 +339,7 @@ def part_report():
     The command's own functions (load_with_study, study.select, dataset_report) with the study
     loaded once, since building screening8 takes seconds and the command would rebuild it each time.
     """
-    from metrics.published import dataset_report
+    from umbral.metrics.published import dataset_report
 
     def numbers(dataset: str, model: str, split: str, theta: float, ratio: float = 10.0) -> dict:
         report, _ = dataset_report(_study(dataset).select(model, split), theta, ratio, 1.0)
@@ -356,7 +356,7 @@ def study_of():
 @pytest.fixture(scope="session")
 def binormal_expected():
     """``binormal_expected(theta, d, prevalence, ratio)``: the page's numbers per :mod:`metrics.binormal`."""
-    from metrics.binormal import binormal_auc, binormal_average_precision, binormal_metrics
+    from umbral.metrics.binormal import binormal_auc, binormal_average_precision, binormal_metrics
 
     def numbers(theta: float, d: float, prevalence: float, ratio: float) -> dict:
         return {**binormal_metrics(theta, d, prevalence, ratio), "auc": binormal_auc(d),

@@ -64,7 +64,7 @@ def test_the_live_region_follows_theta(lab, lab_files):
 
 
 def test_model_and_split_picker(lab, lab_files, part_report, study_of, check_numbers):
-    from data.dataset import slugify
+    from umbral.data.dataset import slugify
 
     study = study_of("screening8")
     keys = {slugify(f"{model}-{split}"): (model, split) for model in study.models for split in study.splits}
@@ -82,8 +82,8 @@ def test_model_and_split_picker(lab, lab_files, part_report, study_of, check_num
 
 
 def test_hundredths_match_the_sweep(lab, lab_files, study_of, check_numbers):
-    from metrics import Sweep, roc_auc
-    from metrics.curves import average_precision
+    from umbral.metrics import Sweep, roc_auc
+    from umbral.metrics.curves import average_precision
 
     dataset = study_of("clinic20").select()
     sweep = Sweep.from_scores(dataset.y_true, dataset.y_score)

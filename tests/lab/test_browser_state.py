@@ -60,7 +60,7 @@ def test_minimum_cost_in_data_mode_is_reports_choice(lab, lab_files, data_report
 
 
 def test_minimum_cost_in_binormal_mode_is_the_references(lab, lab_files, binormal_expected, check_numbers):
-    from metrics.binormal import binormal_min_cost_threshold
+    from umbral.metrics.binormal import binormal_min_cost_threshold
 
     lab.open(lab_files["clinic20", "es"], "#mode=binormal&theta=0.50&d=1.5&pi=0.1&ratio=10")
     for d, prevalence in ((1.5, 0.1), (1.5, 0.01), (0.0, 0.1)):

@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scenes.lab_strings import LAB, lab_strings
-from scenes.publish import lab_data
-from scenes.publish.lab_page import GUIDE, SCRIPTS, lab_script, render_lab_page, script_json
+from umbral.scenes.lab_strings import LAB, lab_strings
+from umbral.scenes.publish import lab_data
+from umbral.scenes.publish.lab_page import GUIDE, SCRIPTS, lab_script, render_lab_page, script_json
 
 ASSETS = Path(__file__).resolve().parents[2] / "scenes" / "publish" / "lab"
 SCRIPT = lab_script()
@@ -71,7 +71,7 @@ def test_data_and_strings_round_trip(page):
 
 def test_the_class_names_reach_the_page():
     """The data's own class names, or the lecturer's, fill the legend and the scores' description."""
-    from scenes import strings
+    from umbral.scenes import strings
 
     data = {**payload("es", n=20), "dataset": "breast-cancer"}
     shown = inline_json(render_lab_page(data), "lab-strings")
@@ -131,7 +131,7 @@ def test_every_key_the_page_uses_exists():
 
 
 def test_spanish_cells_read_as_the_scenes():
-    from scenes import strings
+    from umbral.scenes import strings
 
     for key in ("tp", "fn", "fp", "tn", "tp_meaning", "fn_meaning", "fp_meaning", "tn_meaning"):
         assert LAB["es"][key] == strings.ES[key]

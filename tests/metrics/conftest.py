@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from metrics import Sweep
+from umbral.metrics import Sweep
 
 # "clinic20": 5 patients with the disease, 15 without, scored by a screening model.
 CLINIC20_POSITIVE_SCORES = (0.95, 0.85, 0.70, 0.55, 0.30)

@@ -14,8 +14,8 @@ import warnings
 import numpy as np
 import pytest
 
-from metrics.compare import ChoiceSettings
-from metrics.sweep import GRID, Sweep
+from umbral.metrics.compare import ChoiceSettings
+from umbral.metrics.sweep import GRID, Sweep
 
 MODULES = ("base_rate", "binormal", "choice", "compare", "curves", "density", "multiclass", "point",
            "ranking", "report", "sweep", "thresholds", "validation", "verify", "verify_choice")
@@ -56,7 +56,8 @@ def _table():
     """``{name: (function, good arguments, [(function, bad arguments), ...])}`` for every public function."""
     # ``from metrics import verify`` gives the function of that name, not the module: import by path.
     base_rate, binormal, choice, compare, curves, density, multiclass, point, ranking, report, sweep_module, \
-        thresholds, validation, verify, verify_choice = (importlib.import_module(f"metrics.{name}") for name in MODULES)
+        thresholds, validation, verify, verify_choice = (importlib.import_module(f"umbral.metrics.{name}")
+                                                         for name in MODULES)
 
     table = {}
 
@@ -161,7 +162,7 @@ def _table():
     add(thresholds.choose_thresholds, good, _bad(thresholds.choose_thresholds, good, **choice_bad))
     add(report.build_report, good, _bad(report.build_report, good, **choice_bad,
                                         threshold=(float("nan"), "0.5", None, [0.5])))
-    from metrics.compare import compare_models
+    from umbral.metrics.compare import compare_models
 
     comparison = compare_models({"a": ((Y, S), (Y, S))}, "validation", "test", _settings())
     add(verify_choice.verify_comparison, dict(comparison=comparison),
@@ -229,7 +230,7 @@ BAD_CALLS = [(name, function, arguments) for name, (function, _, cases) in TABLE
 
 def _public_functions():
     for module_name in MODULES:
-        module = importlib.import_module(f"metrics.{module_name}")
+        module = importlib.import_module(f"umbral.metrics.{module_name}")
         for name in module.__all__:
             value = getattr(module, name)
             if inspect.isfunction(value) and value.__module__ == module.__name__:

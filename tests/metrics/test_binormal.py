@@ -8,8 +8,8 @@ from decimal import ROUND_HALF_UP, Decimal
 import numpy as np
 import pytest
 
-from metrics import point
-from metrics.binormal import (
+from umbral.metrics import point
+from umbral.metrics.binormal import (
     BINORMAL_METRICS,
     binormal_auc,
     binormal_average_precision,

@@ -7,8 +7,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from metrics import GRID, Sweep, VerificationError
-from metrics.choice import (
+from umbral.metrics import GRID, Sweep, VerificationError
+from umbral.metrics.choice import (
     CHOICE_RULES,
     HUNDREDTHS,
     _bin_counts,
@@ -19,8 +19,8 @@ from metrics.choice import (
     lower_is_better,
     wobble,
 )
-from metrics.compare import ChoiceSettings, compare_models
-from metrics.verify_choice import verify_comparison
+from umbral.metrics.compare import ChoiceSettings, compare_models
+from umbral.metrics.verify_choice import verify_comparison
 
 
 def _sample(seed: int, n: int, prevalence: float = 0.2, separation: float = 1.5):
@@ -193,7 +193,7 @@ def screening8_models():
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
-    from data.builtins import SCREENING8_RECIPE
+    from umbral.data.builtins import SCREENING8_RECIPE
 
     x, y = make_classification(**SCREENING8_RECIPE)
     x_rest, _, y_rest, _ = train_test_split(x, y, test_size=0.3, random_state=0, stratify=y)
@@ -201,7 +201,7 @@ def screening8_models():
     forest = RandomForestClassifier(n_estimators=300, min_samples_leaf=3, random_state=0)
     models = {"logistic": make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)).fit(x_train, y_train),
               "forest": forest.fit(x_train, y_train)}
-    from data import load_study
+    from umbral.data import load_study
 
     return models, x_val, y_val, load_study("screening8")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import metrics
-from metrics import GRID, choose_thresholds, ppv_at_prevalence, tied_thresholds
+from umbral import metrics
+from umbral.metrics import GRID, choose_thresholds, ppv_at_prevalence, tied_thresholds
 
 
 def test_counts_at_one_half(clinic20_sweep):

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from sklearn import metrics as skm
 
-from metrics import balanced_accuracy, brier_score
-from metrics.multiclass import confusion_matrix
-from metrics.point import f_beta
+from umbral.metrics import balanced_accuracy, brier_score
+from umbral.metrics.multiclass import confusion_matrix
+from umbral.metrics.point import f_beta
 
 GRIDS = [(4, 2, 1, 13), (0, 0, 0, 5), (0, 3, 0, 2), (5, 0, 0, 0), (2, 0, 3, 0), (0, 0, 4, 0), (7, 1, 2, 9)]
 

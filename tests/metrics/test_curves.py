@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
-from metrics import average_precision, precision_recall_curve, roc_auc, roc_curve
+from umbral.metrics import average_precision, precision_recall_curve, roc_auc, roc_curve
 
 
 def pair_counting_auc(y_true, y_score):

@@ -8,8 +8,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy.stats import gaussian_kde
 
-from metrics import bandwidth, class_densities, kde_counts
-from metrics.density import DENSITY_GRID, MIN_BANDWIDTH
+from umbral.metrics import bandwidth, class_densities, kde_counts
+from umbral.metrics.density import DENSITY_GRID, MIN_BANDWIDTH
 
 GRID = DENSITY_GRID
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics import GRID, Sweep, grid_counts
+from umbral.metrics import GRID, Sweep, grid_counts
 
 
 def test_grid_has_51_exact_values():

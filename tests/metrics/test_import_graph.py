@@ -12,13 +12,13 @@ def _imports(path: Path, modules: set[str]) -> set[str]:
     """The metrics modules ``path`` imports, at the top or inside a function."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "metrics":
-            if node.module == "metrics":
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("umbral.metrics"):
+            if node.module == "umbral.metrics":
                 found |= {alias.name for alias in node.names if alias.name in modules}
             else:
-                found.add(node.module.split(".")[1])
+                found.add(node.module.split(".")[2])
         elif isinstance(node, ast.Import):
-            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("metrics.")}
+            found |= {a.name.split(".")[2] for a in node.names if a.name.startswith("umbral.metrics.")}
     return found
 
 

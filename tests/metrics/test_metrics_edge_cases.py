@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import metrics
-from metrics import Sweep
+from umbral import metrics
+from umbral.metrics import Sweep
 
 
 @pytest.mark.parametrize("label", [0, 1])

@@ -2,7 +2,7 @@
 
 import types
 
-import metrics
+from umbral import metrics
 
 
 def test_public_names_are_functions_or_classes_not_modules():

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from sklearn import metrics as skm
 
-from metrics import confusion_matrix, multiclass_report
+from umbral.metrics import confusion_matrix, multiclass_report
 
 MATRIX = [[40, 5, 5], [10, 15, 5], [2, 3, 15]]
 

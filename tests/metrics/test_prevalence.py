@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics import (
+from umbral.metrics import (
     accuracy,
     expected_counts,
     ppv_at_prevalence,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics import PairCounts, count_ordered_pairs, roc_auc
+from umbral.metrics import PairCounts, count_ordered_pairs, roc_auc
 
 
 def brute_force(y_true, y_score):

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
-from metrics import (
+from umbral.metrics import (
     Sweep,
     average_precision,
     balanced_accuracy,
@@ -42,7 +42,7 @@ from metrics import (
     roc_auc,
     roc_curve,
 )
-from metrics.sweep import GRID
+from umbral.metrics.sweep import GRID
 
 TOL = 1e-12
 

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
-import metrics
-from metrics import GRID, Sweep, build_report, verify
-from metrics.verify import _grid_expected, sklearn_metrics
+from umbral import metrics
+from umbral.metrics import GRID, Sweep, build_report, verify
+from umbral.metrics.verify import _grid_expected, sklearn_metrics
 
 # Few distinct values, so ties are the rule; several sit exactly on grid thresholds.
 TIED_SCORES = (0.0, 0.02, 0.3, 0.5, 0.7, 0.70000001, 0.9, 1.0)

@@ -7,7 +7,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from metrics import GRID, Snapshot, Sweep
+from umbral.metrics import GRID, Snapshot, Sweep
 
 
 def brute_force_counts(y_true, y_score, threshold):

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from metrics import REPORT_KEYS, VerificationError, build_report, verify
+from umbral.metrics import REPORT_KEYS, VerificationError, build_report, verify
 
 
 @pytest.fixture

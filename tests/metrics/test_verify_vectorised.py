@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from sklearn import metrics as skm
 
-from metrics import Sweep, VerificationError, build_report, verify
-from metrics.curves import log_loss, roc_curve
-from metrics.verify import SklearnCounts, _chunked_mean
+from umbral.metrics import Sweep, VerificationError, build_report, verify
+from umbral.metrics.curves import log_loss, roc_curve
+from umbral.metrics.verify import SklearnCounts, _chunked_mean
 
 
 def _tied_scores(n: int, seed: int):
@@ -54,7 +54,7 @@ def test_block_means_equal_the_whole_array_mean(monkeypatch):
     whole_loss = skm.log_loss(y_true, y_score, labels=[0, 1])
     whole_brier = skm.brier_score_loss(y_true, y_score)
     # `metrics.verify` is also the name of the function the package exports.
-    monkeypatch.setattr(sys.modules["metrics.verify"], "_CHUNK", 999)  # ragged last block on purpose
+    monkeypatch.setattr(sys.modules["umbral.metrics.verify"], "_CHUNK", 999)  # ragged last block on purpose
     assert _chunked_mean(skm.log_loss, y_true, y_score, labels=[0, 1]) == pytest.approx(whole_loss, rel=1e-12)
     assert _chunked_mean(skm.brier_score_loss, y_true, y_score, labels=[0, 1]) == pytest.approx(whole_brier,
                                                                                                rel=1e-12)
@@ -87,16 +87,16 @@ def test_a_wrong_count_gets_report_and_render_refused(tmp_path, monkeypatch):
     """End to end on a 1e5-row file: `umbral report` exits 1, and the render's facts refuse."""
     from click.testing import CliRunner
 
-    import render
-    from data import load_study
-    from scenes.facts import facts_for
+    from umbral.cli import cli
+    from umbral.data import load_study
+    from umbral.scenes.facts import facts_for
 
     y_true, y_score = _tied_scores(100_000, 6)
     path = tmp_path / "scores.csv"
     path.write_text("y_true,y_score\n" + "\n".join(f"{a},{b!r}" for a, b in zip(y_true, y_score.tolist(), strict=True)))
-    assert CliRunner().invoke(render.cli, ["report", "--data", str(path)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["report", "--data", str(path)]).exit_code == 0
     _one_count_wrong(monkeypatch)
-    result = CliRunner().invoke(render.cli, ["report", "--data", str(path)])
+    result = CliRunner().invoke(cli, ["report", "--data", str(path)])
     assert result.exit_code == 1
     assert "refusing to publish" in result.output and "tp at threshold 0.5" in result.output
     study = load_study(str(path))
@@ -108,7 +108,7 @@ def test_the_report_verified_side_by_side_equals_the_one_verified_after(monkeypa
     """verified_report counts scikit-learn's side in a second thread; the result is the same report."""
     import threading
 
-    from metrics import verified_report
+    from umbral.metrics import verified_report
 
     y_true, y_score = _tied_scores(50_000, 7)
     threads = []
@@ -129,7 +129,7 @@ def test_the_report_verified_side_by_side_equals_the_one_verified_after(monkeypa
 
 
 def test_counts_begun_on_other_scores_are_not_used():
-    from metrics.verify import _Begun
+    from umbral.metrics.verify import _Begun
 
     y_true, y_score = _tied_scores(2_000, 8)
     begun = _Begun(y_true, y_score)
@@ -141,7 +141,7 @@ def test_counts_begun_on_other_scores_are_not_used():
 
 
 def test_an_error_in_scikit_learns_thread_reaches_the_caller(monkeypatch):
-    from metrics import verified_report
+    from umbral.metrics import verified_report
 
     def broken(self, *args):
         raise RuntimeError("scikit-learn broke")

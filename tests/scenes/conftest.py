@@ -10,8 +10,8 @@ import tempfile
 import numpy as np
 import pytest
 
-from data import load_dataset
-from scenes.facts import facts_for
+from umbral.data import load_dataset
+from umbral.scenes.facts import facts_for
 
 #: Text SVGs of this test process, kept for all its layout tests (Manim reuses an SVG whose text and style it has
 #: made before: a fresh folder per test made pango draw every word again, most of a layout test's time). One folder
@@ -75,7 +75,7 @@ def text_units(mobject):
     """Every Text and LiveText in the tree, not descending into them."""
     from manim import Text
 
-    from scenes.components.live_text import LiveText
+    from umbral.scenes.components.live_text import LiveText
 
     if isinstance(mobject, (Text, LiveText)):
         return [mobject]
@@ -136,7 +136,7 @@ def small_texts(mobject):
     """Texts shrunk below the smallest size the style allows."""
     from manim import Text
 
-    from scenes import style
+    from umbral.scenes import style
 
     return [t for t in mobject.get_family() if isinstance(t, Text) and t.font_size < style.SIZE_SMALL - 0.05]
 
@@ -182,8 +182,8 @@ def tiny_render(scene_name, facts, tmp_path, fps=5, **options):
     """Render ``scene_name`` at 192x108; its video's probe and its subtitle cues."""
     import srt
 
-    from scenes.publish.media_convert import probe
-    from scenes.publish.runner import RenderOptions, render_scene
+    from umbral.scenes.publish.media_convert import probe
+    from umbral.scenes.publish.runner import RenderOptions, render_scene
 
     written = render_scene(scene_name, facts, RenderOptions(resolution=(192, 108), fps=fps, out_dir=tmp_path,
                                                             **options))

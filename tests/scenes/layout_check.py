@@ -46,7 +46,7 @@ SAFE_INSET = 0.35
 @cache
 def cap_per_size() -> float:
     """Cap height of the pinned font per unit of Manim font size, in frame units ("H" at size 48)."""
-    from scenes import style
+    from umbral.scenes import style
 
     return style.text("H", size=48).height / 48
 
@@ -147,7 +147,7 @@ def composition(leaves, frame_width: float, frame_height: float) -> tuple[float,
 
 def off_theme_colours(leaves, theme: str) -> set[str]:
     """Colours drawn (fill or stroke, visibly) that are not a colour of ``theme``'s palette."""
-    from scenes.palette import THEMES
+    from umbral.scenes.palette import THEMES
 
     allowed = {value.upper() for value in THEMES[theme].values()}
     found = set()
@@ -169,10 +169,10 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
     """Play ``name`` (built with ``scene_kwargs``) without writing frames; after each play/wait measure the screen."""
     from manim import Group, Text, tempconfig
 
-    from scenes import style
-    from scenes.components.live_text import LiveText
-    from scenes.publish.registry import scene_class
     from tests.scenes.conftest import describe, outside_frame, overlapping_texts, text_units
+    from umbral.scenes import style
+    from umbral.scenes.components.live_text import LiveText
+    from umbral.scenes.publish.registry import scene_class
 
     frame = frame_of(ratio)
     result = Playthrough(name, lang, frame)
@@ -249,10 +249,10 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
 
 
 def main(argv=None) -> int:
-    from data import load_dataset
-    from scenes.facts import facts_for
-    from scenes.publish.registry import LECTURE_ORDER, NEEDS
     from tests.scenes.pseudo_locale import pseudo_language
+    from umbral.data import load_dataset
+    from umbral.scenes.facts import facts_for
+    from umbral.scenes.publish.registry import LECTURE_ORDER, NEEDS
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenes", nargs="*")

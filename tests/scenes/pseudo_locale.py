@@ -13,7 +13,7 @@ import math
 import re
 from contextlib import contextmanager
 
-from scenes import strings
+from umbral.scenes import strings
 
 #: The language code (the code Windows uses for its pseudo-locale).
 PSEUDO = "qps"

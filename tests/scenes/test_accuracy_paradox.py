@@ -6,9 +6,6 @@ import numpy as np
 import pytest
 from manim import VGroup
 
-from metrics import ppv_at_prevalence
-from scenes.accuracy_paradox import AccuracyParadox
-from scenes.numbers.accuracy_paradox import COMPARED
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
@@ -17,6 +14,9 @@ from tests.scenes.conftest import (
     overlapping_texts,
     tiny_render,
 )
+from umbral.metrics import ppv_at_prevalence
+from umbral.scenes.accuracy_paradox import AccuracyParadox
+from umbral.scenes.numbers.accuracy_paradox import COMPARED
 
 pytestmark = pytest.mark.usefixtures("private_media")
 
@@ -41,7 +41,7 @@ def test_layout_fits_and_no_text_overlaps(scenes, lang, where, small_config):
 
 def test_story_numbers_and_class_names(facts, small_config):
     """The bar values and π are tagged story numbers; the readout names the lecturer's classes."""
-    from scenes import strings
+    from umbral.scenes import strings
 
     with strings.overridden({"en": {"positive_name": "diabetics", "negative_name": "healthy people"}}):
         scene = AccuracyParadox(facts, "en")
@@ -90,9 +90,9 @@ def test_tiny_render(clinic20_facts, tmp_path):
 
 
 def test_a_model_worse_than_chance_shows_a_negative_mcc(clinic20_facts, tmp_path_factory):
-    from data import load_dataset
-    from data.dataset import Dataset
-    from scenes.facts import facts_for
+    from umbral.data import load_dataset
+    from umbral.data.dataset import Dataset
+    from umbral.scenes.facts import facts_for
 
     clinic = load_dataset("clinic20")
     flipped = facts_for(Dataset(name="flipped", title="flipped", y_true=clinic.y_true, y_score=1.0 - clinic.y_score,

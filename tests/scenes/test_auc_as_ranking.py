@@ -5,10 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from metrics import count_ordered_pairs, roc_auc
-from scenes.auc_as_ranking import AucAsRanking
-from scenes.numbers.auc_as_ranking import ranking_numbers
-from scenes.strings import grouped
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
@@ -19,6 +15,10 @@ from tests.scenes.conftest import (
     small_texts,
     tiny_render,
 )
+from umbral.metrics import count_ordered_pairs, roc_auc
+from umbral.scenes.auc_as_ranking import AucAsRanking
+from umbral.scenes.numbers.auc_as_ranking import ranking_numbers
+from umbral.scenes.strings import grouped
 
 #: The beats in the scene's order, and how far each has counted: counting only goes forward.
 BEATS = ("start", "middle", "staircase", "tie", "end")
@@ -160,9 +160,9 @@ def test_long_words_reflow_in_a_narrow_frame(data, reflowed, tmp_path):
     """Pseudo-locale (40 % longer) at 4:3: every block ends above the bottom margin (a block too tall under the
     data line takes its place); where that is not enough (screening's longer data line) the title narrows to
     the grid's column, leaving the right column the full height."""
-    from data import load_dataset
-    from scenes.facts import facts_for
     from tests.scenes.pseudo_locale import PSEUDO, pseudo_language
+    from umbral.data import load_dataset
+    from umbral.scenes.facts import facts_for
 
     with pseudo_language(), frame_at(4 / 3, tmp_path):
         scene = AucAsRanking(facts_for(load_dataset(data)), PSEUDO)

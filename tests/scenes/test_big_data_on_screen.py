@@ -14,9 +14,9 @@ import re
 import numpy as np
 import pytest
 
-from data.dataset import Dataset
-from scenes.facts import facts_for
 from tests.scenes.layout_check import FRAMES, play_through
+from umbral.data.dataset import Dataset
+from umbral.scenes.facts import facts_for
 
 pytestmark = pytest.mark.slow
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.colour_checks import (
+from umbral.scenes.colour_checks import (
     DEFICIENCIES,
     MACHADO_2009,
     ciede2000,

@@ -6,9 +6,6 @@ import numpy as np
 import pytest
 from manim import VGroup
 
-from metrics import GRID, VerificationError, cost_ratio_threshold, expected_cost, tied_thresholds
-from scenes.cost_threshold import CostThreshold
-from scenes.numbers.cost_threshold import cost_step, cost_steps, cost_threshold_numbers, verify_step
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
@@ -17,6 +14,9 @@ from tests.scenes.conftest import (
     shared_builds,
     tiny_render,
 )
+from umbral.metrics import GRID, VerificationError, cost_ratio_threshold, expected_cost, tied_thresholds
+from umbral.scenes.cost_threshold import CostThreshold
+from umbral.scenes.numbers.cost_threshold import cost_step, cost_steps, cost_threshold_numbers, verify_step
 
 
 def texts(mobject):
@@ -114,7 +114,7 @@ def test_cards_fit(clinic20_facts, lang, small_config):
 # -- render -------------------------------------------------------------------
 def test_tiny_render(clinic20_facts, tmp_path, monkeypatch):
     """Renders, and every count the grid shows (gliding between minima too) is the count at a grid θ."""
-    from scenes.components.confusion_grid import ConfusionGrid
+    from umbral.scenes.components.confusion_grid import ConfusionGrid
 
     shown, show = [], ConfusionGrid.show
     monkeypatch.setattr(ConfusionGrid, "show", lambda grid, snapshot: (show(grid, snapshot),

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from manim import DOWN, LEFT, RIGHT, UP, Circle, FadeIn, FadeOut, Scene, Square, Text, Write, smooth, tempconfig
 
-from scenes.base import LectureScene
-from scenes.fades import can_crossfade, fade_in
+from umbral.scenes.base import LectureScene
+from umbral.scenes.fades import can_crossfade, fade_in
 
 CONFIG = {"pixel_width": 160, "pixel_height": 90, "frame_rate": 10, "format": "none", "disable_caching": True,
           "verbosity": "ERROR", "progress_bar": "none"}

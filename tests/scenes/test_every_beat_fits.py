@@ -18,12 +18,12 @@ import itertools
 
 import pytest
 
-from data import load_dataset
-from scenes.facts import facts_for
-from scenes.publish.registry import LECTURE_ORDER, NEEDS
 from tests.sampling import sample
 from tests.scenes.layout_check import FRAMES, play_through
 from tests.scenes.pseudo_locale import PSEUDO, pseudo_language
+from umbral.data import load_dataset
+from umbral.scenes.facts import facts_for
+from umbral.scenes.publish.registry import LECTURE_ORDER, NEEDS
 
 pytestmark = pytest.mark.slow
 
@@ -72,7 +72,7 @@ KNOWN_GAPS: dict[tuple[str, str], frozenset[str]] = {
 
 def several_models_facts():
     """screening8's facts with its comparison and honest choice: two models on three splits."""
-    from data import load_study
+    from umbral.data import load_study
 
     study = load_study("screening8")
     return facts_for(study.select(), study=study)
@@ -100,7 +100,7 @@ def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, dataset
 
 def test_a_lecturers_long_closing_line_goes_through_the_same_layout(datasets, tmp_path):
     """An overridden closing line twice the usual length wraps in the 4:3 frame: on screen, legible, inside."""
-    from scenes import strings
+    from umbral.scenes import strings
 
     closing = ("Every threshold trades one kind of mistake for the other, so pick the mistakes your patients "
                "can live with.")
@@ -113,7 +113,7 @@ def test_a_lecturers_long_closing_line_goes_through_the_same_layout(datasets, tm
 
 def test_the_check_sees_text_pushed_off_screen(datasets, tmp_path, monkeypatch):
     """The checker itself: a scene whose title is moved off screen is reported."""
-    from scenes.cost_threshold import CostThreshold
+    from umbral.scenes.cost_threshold import CostThreshold
 
     header = CostThreshold.header
 
@@ -127,7 +127,7 @@ def test_the_check_sees_text_pushed_off_screen(datasets, tmp_path, monkeypatch):
 
 def test_the_check_sees_text_shrunk_below_the_floor(datasets, tmp_path, monkeypatch):
     """The checker itself: a heading scaled to 70 % (cap height under 2.4 % of the frame) is reported."""
-    from scenes.cost_threshold import CostThreshold
+    from umbral.scenes.cost_threshold import CostThreshold
 
     header = CostThreshold.header
 
@@ -141,8 +141,8 @@ def test_the_check_sees_text_shrunk_below_the_floor(datasets, tmp_path, monkeypa
 
 def test_the_check_sees_a_dark_colour_in_the_light_theme(datasets, tmp_path, monkeypatch):
     """The checker itself: a colour bound at import time (the dark theme's text) is off-theme in light."""
-    from scenes import palette, style
-    from scenes.cost_threshold import CostThreshold
+    from umbral.scenes import palette, style
+    from umbral.scenes.cost_threshold import CostThreshold
 
     header = CostThreshold.header
 
@@ -156,7 +156,7 @@ def test_the_check_sees_a_dark_colour_in_the_light_theme(datasets, tmp_path, mon
 
 
 def test_the_known_gaps_name_real_scenes_languages_and_kinds():
-    from scenes.publish.registry import SCENES
+    from umbral.scenes.publish.registry import SCENES
 
     for (scene, lang), kinds in KNOWN_GAPS.items():
         assert scene in SCENES and lang in ("en", "es", PSEUDO) and kinds and kinds <= set(KINDS), (scene, lang)

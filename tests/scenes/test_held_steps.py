@@ -6,8 +6,8 @@ import hashlib
 
 from manim import UP, Circle, Scene, Square, Triangle, UpdateFromAlphaFunc, VGroup, tempconfig
 
-from scenes.base import LectureScene
-from scenes.threshold_sweep import ThresholdSweep
+from umbral.scenes.base import LectureScene
+from umbral.scenes.threshold_sweep import ThresholdSweep
 
 
 class SweepOnly(ThresholdSweep):
@@ -67,7 +67,7 @@ class SweepWithFades(SweepOnly):
     def construct(self):
         from manim import AnimationGroup, FadeIn, FadeOut, Text, linear
 
-        from scenes.base import HeldSteps
+        from umbral.scenes.base import HeldSteps
 
         self.split_layers(self.build_panels())
         first, second = Text("up").to_edge(UP), Text("down").to_edge(UP).shift(0.3 * UP)
@@ -79,7 +79,7 @@ class SweepWithFades(SweepOnly):
 
 def test_held_frames_beside_fades_equal_redrawn_frames(clinic20_facts, monkeypatch, tmp_path):
     """A fade playing beside the steps is drawn in every frame over a background made once per step."""
-    import scenes.base as base
+    import umbral.scenes.base as base
 
     splits, split = [], base._split_at_first_ticking
     monkeypatch.setattr(base, "_split_at_first_ticking", lambda *args: splits.append(split(*args)) or splits[-1])

@@ -8,11 +8,6 @@ import numpy as np
 import pytest
 from manim import Text, VGroup
 
-from data import load_study
-from metrics.compare import ChoiceSettings, compare_models
-from scenes.facts import facts_for
-from scenes.honest_threshold import HonestThreshold
-from scenes.numbers.honest_threshold import honest_numbers
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
@@ -22,6 +17,11 @@ from tests.scenes.conftest import (
 )
 from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
 from tests.shared_data import write_raw_table
+from umbral.data import load_study
+from umbral.metrics.compare import ChoiceSettings, compare_models
+from umbral.scenes.facts import facts_for
+from umbral.scenes.honest_threshold import HonestThreshold
+from umbral.scenes.numbers.honest_threshold import honest_numbers
 
 
 def shown(*mobjects) -> str:
@@ -159,7 +159,7 @@ def test_data_without_two_splits_is_refused(facts):
 @pytest.mark.parametrize(("lang", "frame"), [("en", "16:9"), ("es", "4:3")])
 def test_peek_and_wobble_beats_fit(lang, frame, built):
     """The fast check: forest, whose peek is apart from θ*, at its two fullest beats."""
-    from scenes.style import SIDE_MARGIN
+    from umbral.scenes.style import SIDE_MARGIN
 
     _, parts = built("forest", lang, frame)
     inside = 8.0 * FRAMES[frame] / 2 - SIDE_MARGIN + 0.02

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scenes import strings, style
 from tests.scenes.layout_check import NUMBER_FLOOR, TEXT_FLOOR, cap_share, composition
 from tests.scenes.pseudo_locale import GROWTH, pseudo, pseudo_tables
+from umbral.scenes import strings, style
 
 
 def _rectangle(x0, y0, x1, y1):

@@ -8,8 +8,8 @@ import tomllib
 
 import pytest
 
-from scenes import lab_strings, strings
-from scenes.strings import LOCALES_DIR, REFERENCE, LocaleError, load_locales, locale_problems
+from umbral.scenes import lab_strings, strings
+from umbral.scenes.strings import LOCALES_DIR, REFERENCE, LocaleError, load_locales, locale_problems
 
 FILES = sorted(LOCALES_DIR.glob("*.toml"))
 TABLES = ("strings", "dataset_titles", "positive_names", "negative_names", "model_names", "split_names", "lab")

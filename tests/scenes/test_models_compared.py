@@ -8,24 +8,24 @@ import numpy as np
 import pytest
 from manim import VGroup
 
-from metrics import GRID
-from metrics.compare import ChoiceSettings, compare_models
-from scenes.models_compared import ModelsCompared
-from scenes.numbers.models_compared import glide_steps, models_compared_numbers
 from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
 from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
+from umbral.metrics import GRID
+from umbral.metrics.compare import ChoiceSettings, compare_models
+from umbral.scenes.models_compared import ModelsCompared
+from umbral.scenes.numbers.models_compared import glide_steps, models_compared_numbers
 
 
 @pytest.fixture(scope="module")
 def study():
-    from data import load_study
+    from umbral.data import load_study
 
     return load_study("screening8")
 
 
 @pytest.fixture(scope="module")
 def facts8(study):
-    from scenes.facts import facts_for
+    from umbral.scenes.facts import facts_for
 
     return facts_for(study.select(), study=study)
 

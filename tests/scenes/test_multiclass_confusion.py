@@ -6,10 +6,6 @@ import numpy as np
 import pytest
 from manim import VGroup
 
-from metrics import VerificationError, multiclass_report
-from scenes.multiclass_confusion import MulticlassConfusion
-from scenes.numbers import multiclass_confusion as numbers_module
-from scenes.numbers.multiclass_confusion import multiclass_numbers
 from tests.sampling import sample
 from tests.scenes.conftest import (
     check_tiny_render,
@@ -20,6 +16,10 @@ from tests.scenes.conftest import (
     text_units,
     tiny_render,
 )
+from umbral.metrics import VerificationError, multiclass_report
+from umbral.scenes.multiclass_confusion import MulticlassConfusion
+from umbral.scenes.numbers import multiclass_confusion as numbers_module
+from umbral.scenes.numbers.multiclass_confusion import multiclass_numbers
 
 #: A six-class matrix with long names: the largest case the scene accepts.
 SIX = (np.arange(36).reshape(6, 6) % 7 + np.eye(6, dtype=int) * 120,
@@ -122,7 +122,7 @@ def test_shown_numbers_are_the_reports(clinic20_facts, small_config):
 @pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
 def test_counts_are_story_numbers_and_no_text_is_shrunk(clinic20_facts, tmp_path, ratio, multiclass):
     """Six classes with three-digit counts still show them at the story size: matrix and table take turns."""
-    from scenes import style
+    from umbral.scenes import style
 
     with frame_at(ratio, tmp_path / "media"):
         scene = MulticlassConfusion(clinic20_facts, "es", multiclass=multiclass)

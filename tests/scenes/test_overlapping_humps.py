@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.components.card import CARD_PAD
-from scenes.components.score_humps import REGIONS
-from scenes.overlapping_humps import OverlappingHumps, accuracy_twins
-from scenes.publish.runner import RenderOptions, render_scene
 from tests.scenes.conftest import describe, frame_at, outside_frame, overlapping_texts, text_units, tiny_render
+from umbral.scenes.components.card import CARD_PAD
+from umbral.scenes.components.score_humps import REGIONS
+from umbral.scenes.overlapping_humps import OverlappingHumps, accuracy_twins
+from umbral.scenes.publish.runner import RenderOptions, render_scene
 
 STAGES = (0.0, 0.5, 1.0)
 
@@ -94,7 +94,7 @@ def test_tiny_render_matches_duration_and_subtitles(clinic20_facts, tmp_path):
 
 
 def test_story_numbers_are_tagged_and_large(clinic20_facts, small_config):
-    from scenes import style
+    from umbral.scenes import style
 
     scene, _ = build(clinic20_facts, "en")
     humps = scene.humps_panel
@@ -103,7 +103,7 @@ def test_story_numbers_are_tagged_and_large(clinic20_facts, small_config):
 
 
 def test_the_humps_are_named_in_the_lecturers_words(clinic20_facts, small_config):
-    from scenes import strings
+    from umbral.scenes import strings
 
     with strings.overridden({"en": {"positive_name": "diabetics", "negative_name": "healthy people"}}):
         scene, layout = build(clinic20_facts, "en")
@@ -116,7 +116,7 @@ def test_the_humps_are_named_in_the_lecturers_words(clinic20_facts, small_config
 @pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
 def test_the_panel_spans_the_safe_width_with_text_at_full_size(clinic20_facts, tmp_path, ratio):
 
-    from scenes import style
+    from umbral.scenes import style
 
     with frame_at(ratio, tmp_path / "media"):
         scene, layout = build(clinic20_facts, "en")

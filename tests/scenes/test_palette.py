@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scenes import palette, style
+from umbral.scenes import palette, style
 
 ROOT = Path(__file__).resolve().parents[2]
 HEX = re.compile(r"#(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3,4})\b")
@@ -33,7 +33,7 @@ def test_palette_is_plain_data():
 
 def test_no_colour_is_written_outside_the_palette():
     offenders = []
-    packages = ("scenes", "data", "metrics")
+    packages = ("scenes", "data", "metrics", "umbral")
     sources = [ROOT / "render.py", *(path for package in packages for path in (ROOT / package).rglob("*.py"))]
     for path in sorted(sources):
         if path.name != "palette.py":
@@ -49,7 +49,7 @@ def test_css_variables_carry_every_metric_colour():
 
 
 def test_the_gallery_uses_only_palette_colours(tmp_path):
-    from scenes.publish.gallery import build_gallery
+    from umbral.scenes.publish.gallery import build_gallery
 
     page = build_gallery(tmp_path).read_text(encoding="utf-8")
     used = set(HEX.findall(page))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from data import load_study
-from scenes.facts import facts_for
-from scenes.publish.registry import scene_class
-from scenes.strings import part_caption
 from tests.scenes.conftest import text_units
 from tests.scenes.test_every_beat_fits import FRAMES, problems_at_every_beat
+from umbral.data import load_study
+from umbral.scenes.facts import facts_for
+from umbral.scenes.publish.registry import scene_class
+from umbral.scenes.strings import part_caption
 
 #: Scene -> the method building what it shows with the data caption.
 BUILDERS = {

@@ -10,9 +10,9 @@ import pytest
 from manim.utils.testing import frames_comparison as frames_module
 from manim.utils.testing.frames_comparison import frames_comparison
 
-from data import load_dataset
-from scenes.facts import facts_for
-from scenes.threshold_sweep import ThresholdSweep
+from umbral.data import load_dataset
+from umbral.scenes.facts import facts_for
+from umbral.scenes.threshold_sweep import ThresholdSweep
 
 # Debian 12 ships cairo 1.16; Manim skips graphical tests below 1.18 unless told otherwise.
 frames_module.MIN_CAIRO_VERSION = 0

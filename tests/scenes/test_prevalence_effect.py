@@ -6,9 +6,6 @@ import numpy as np
 import pytest
 from manim import VGroup
 
-from metrics import VerificationError, ppv_at_prevalence, pr_curve_at_prevalence
-from scenes.numbers import prevalence_effect as numbers_module
-from scenes.prevalence_effect import PrevalenceEffect
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
@@ -17,6 +14,9 @@ from tests.scenes.conftest import (
     overlapping_texts,
     tiny_render,
 )
+from umbral.metrics import VerificationError, ppv_at_prevalence, pr_curve_at_prevalence
+from umbral.scenes.numbers import prevalence_effect as numbers_module
+from umbral.scenes.prevalence_effect import PrevalenceEffect
 
 pytestmark = pytest.mark.usefixtures("private_media")
 
@@ -96,9 +96,9 @@ def test_boards_hold_the_panels_and_the_numbers_are_story_numbers(scenes, small_
 
 def test_a_keyed_baseline_label_is_drawn_once(small_config):
     """Under the title as a key (a narrow board), the baseline's words are one text, not two on each other."""
-    from scenes import strings
-    from scenes.components.pr_panel import PrPanel
     from tests.scenes.conftest import text_units
+    from umbral.scenes import strings
+    from umbral.scenes.components.pr_panel import PrPanel
 
     panel = PrPanel(strings.strings_for("en"), side=2.0, label_beside=False)
     label = [unit for unit in text_units(panel) if unit is panel.baseline_label]

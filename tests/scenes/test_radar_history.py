@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scenes.numbers.radar_history import radar_numbers
 from tests.scenes.conftest import check_tiny_render, describe, frame_at, outside_frame, overlapping_texts, tiny_render
+from umbral.scenes.numbers.radar_history import radar_numbers
 
 LANGS = ["en", "es"]
 
@@ -27,7 +27,7 @@ def group(*mobjects):
 
 
 def build(facts, lang):
-    from scenes.radar_history import RadarHistory
+    from umbral.scenes.radar_history import RadarHistory
 
     scene = RadarHistory(facts, lang)
     layout = scene.build_radar()
@@ -91,8 +91,8 @@ def test_cards_and_timeline_fit(clinic20_facts, lang, scene_config):
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_is_shrunk_and_the_rates_are_story_numbers(clinic20_facts, lang, ratio, tmp_path):
 
-    from scenes import style
     from tests.scenes.conftest import text_units
+    from umbral.scenes import style
 
     with frame_at(ratio, tmp_path / "media"):
         scene, layout = build(clinic20_facts, lang)
@@ -142,7 +142,7 @@ def test_two_builds_place_identical_blips(clinic20_facts, scene_config):
 
 # -- a tiny real render ----------------------------------------------------
 def test_tiny_render_has_the_promised_length_and_subtitles(clinic20_facts, tmp_path):
-    from scenes.radar_history import RadarHistory
+    from umbral.scenes.radar_history import RadarHistory
 
     info, cues = tiny_render("RadarHistory", clinic20_facts, tmp_path, lang="es")
     check_tiny_render(info, cues, RadarHistory.duration(), 11)

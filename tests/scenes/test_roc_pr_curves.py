@@ -5,8 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from metrics import average_precision, precision_recall_curve, roc_auc, roc_curve
-from scenes.roc_pr_curves import RocPrCurves
 from tests.scenes.conftest import (
     check_tiny_render,
     describe,
@@ -17,6 +15,8 @@ from tests.scenes.conftest import (
     small_texts,
     tiny_render,
 )
+from umbral.metrics import average_precision, precision_recall_curve, roc_auc, roc_curve
+from umbral.scenes.roc_pr_curves import RocPrCurves
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def words(mobject) -> str:
 
 
 def test_story_numbers_are_tagged_and_large(built, clinic20_facts, small_config):
-    from scenes import style
+    from umbral.scenes import style
 
     scene, _ = built(clinic20_facts, "en")
     for key in ("auc_label", "ap_label"):
@@ -103,7 +103,7 @@ def test_story_numbers_are_tagged_and_large(built, clinic20_facts, small_config)
 def test_plots_fill_the_width_without_shrinking_text(clinic20_facts, ratio, tmp_path):
     """The plots reach across the safe width at either aspect; no axis text is scaled below its size."""
 
-    from scenes import style
+    from umbral.scenes import style
 
     with frame_at(ratio, tmp_path):
         scene = RocPrCurves(clinic20_facts, "en")
@@ -117,7 +117,7 @@ def test_plots_fill_the_width_without_shrinking_text(clinic20_facts, ratio, tmp_
 
 
 def test_the_lecturers_vocabulary_is_on_screen(clinic20_facts, small_config):
-    from scenes import strings
+    from umbral.scenes import strings
 
     with strings.overridden({"en": {"positive_name": "diabetics", "negative_name": "healthy people"}}):
         scene = RocPrCurves(clinic20_facts, "en")

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from sklearn import metrics as skm
 
-from metrics import Sweep, VerificationError, count_ordered_pairs, pr_curve_at_prevalence, roc_curve
-from metrics.verify import SklearnCounts, sklearn_metrics
-from scenes.numbers import accuracy_paradox, auc_as_ranking, cost_threshold, prevalence_effect
-from scenes.numbers.thinning import THIN_RESOLUTION
+from umbral.metrics import Sweep, VerificationError, count_ordered_pairs, pr_curve_at_prevalence, roc_curve
+from umbral.metrics.verify import SklearnCounts, sklearn_metrics
+from umbral.scenes.numbers import accuracy_paradox, auc_as_ranking, cost_threshold, prevalence_effect
+from umbral.scenes.numbers.thinning import THIN_RESOLUTION
 
 
 def _scores(n: int, seed: int):
@@ -113,7 +113,7 @@ def test_scikit_learns_counts_still_refuse_a_wrong_number(large, monkeypatch):
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_library_column_is_scikit_learn_on_the_full_arrays_bit_for_bit(seed):
-    from scenes.numbers.scratch_vs_library import scratch_vs_library_numbers
+    from umbral.scenes.numbers.scratch_vs_library import scratch_vs_library_numbers
 
     y_true, y_score = _scores(3_000, seed)
     numbers = scratch_vs_library_numbers(Sweep.from_scores(y_true, y_score), threshold=0.4)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from metrics import VerificationError, roc_auc
-from scenes.numbers import scratch_vs_library as numbers_module
-from scenes.numbers.scratch_vs_library import METRICS, difference_bound, format_difference
-from scenes.scratch_vs_library import DECIMALS, ScratchVsLibrary
 from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
+from umbral.metrics import VerificationError, roc_auc
+from umbral.scenes.numbers import scratch_vs_library as numbers_module
+from umbral.scenes.numbers.scratch_vs_library import METRICS, difference_bound, format_difference
+from umbral.scenes.scratch_vs_library import DECIMALS, ScratchVsLibrary
 
 pytestmark = pytest.mark.usefixtures("private_media")
 

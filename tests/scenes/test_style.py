@@ -6,8 +6,8 @@ import manimpango
 import pytest
 from manim import Text
 
-from scenes import style
-from scenes.strings import EN, ES
+from umbral.scenes import style
+from umbral.scenes.strings import EN, ES
 
 SAMPLE = "Hamburgefonstiv 0123456789 θ"
 
@@ -92,7 +92,7 @@ def test_balanced_lines_prefer_even_widths_to_greedy_ones():
 
 
 def test_live_text_reports_the_size_it_is_drawn_at():
-    from scenes.components.live_text import LiveText, rate_slot
+    from umbral.scenes.components.live_text import LiveText, rate_slot
 
     line = LiveText("recall {r}: caught", {"r": rate_slot()}, size=24)
     assert line.font_size == pytest.approx(24)

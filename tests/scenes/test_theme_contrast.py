@@ -14,8 +14,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from scenes import palette
-from scenes.colour_checks import DEFICIENCIES, colour_difference, contrast_ratio, hex_to_rgb, rgb_to_hex
+from umbral.scenes import palette
+from umbral.scenes.colour_checks import DEFICIENCIES, colour_difference, contrast_ratio, hex_to_rgb, rgb_to_hex
 
 THEMES = palette.THEMES
 TEXT_MIN = 4.5

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from data.dataset import Dataset
-from metrics import roc_curve
-from metrics.sweep import GRID
-from scenes.numbers.roc_pr_curves import roc_pr_numbers
-from scenes.numbers.thinning import THIN_RESOLUTION, grid_vertex_indices, thin_indices
+from umbral.data.dataset import Dataset
+from umbral.metrics import roc_curve
+from umbral.metrics.sweep import GRID
+from umbral.scenes.numbers.roc_pr_curves import roc_pr_numbers
+from umbral.scenes.numbers.thinning import THIN_RESOLUTION, grid_vertex_indices, thin_indices
 
 
 def _scores(n: int, seed: int = 14):
@@ -44,7 +44,7 @@ def test_small_curves_are_not_thinned():
 
 
 def test_grid_vertices_are_the_snapshots_operating_points():
-    from scenes.facts import facts_for
+    from umbral.scenes.facts import facts_for
 
     y_true, y_score = _scores(20_000)
     facts = facts_for(Dataset("thin", "Thin", y_true, np.round(y_score, 3), {"kind": "test"}))
@@ -69,8 +69,8 @@ def test_roc_pr_numbers_draw_thinned_curves_with_exact_counts():
 
 
 def test_the_threshold_sweep_roc_passes_through_every_grid_point():
-    from scenes.components.roc_panel import RocPanel
-    from scenes.strings import strings_for
+    from umbral.scenes.components.roc_panel import RocPanel
+    from umbral.scenes.strings import strings_for
 
     y_true, y_score = _scores(200_000)
     fpr, tpr, thresholds = roc_curve(y_true, y_score)
@@ -83,7 +83,7 @@ def test_the_threshold_sweep_roc_passes_through_every_grid_point():
 
 
 def test_counts_from_a_hundred_thousand_show_in_thousands_and_fit_their_slot():
-    from scenes.components.live_text import LiveText, count_slot, count_text
+    from umbral.scenes.components.live_text import LiveText, count_slot, count_text
 
     assert count_slot(231).render(207) == "207" and count_text(80, 231) == "80"  # the lecture's data: every digit
     big = count_slot(1_000_000)

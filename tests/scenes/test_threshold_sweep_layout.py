@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.threshold_sweep import ThresholdSweep
 from tests.scenes.conftest import describe, outside_frame, overlapping_texts, shared_builds
+from umbral.scenes.threshold_sweep import ThresholdSweep
 
 THRESHOLDS = (0.0, 0.5, 1.0)
 
@@ -162,7 +162,7 @@ def test_cards_fit_a_four_by_three_frame(clinic20_facts, tmp_path):
 
 
 def test_story_numbers_are_tagged_and_big(built, clinic20_facts, small_config):
-    from scenes import style
+    from umbral.scenes import style
 
     scene, _ = built(clinic20_facts, "en")
     tagged = [*scene.grid_panel.counts.values(), *scene.bars.values.values(), scene.header.value]
@@ -182,7 +182,7 @@ def test_panels_fill_the_frame(built, clinic20_facts, small_config):
 
 
 def test_grid_rows_and_readout_name_the_lecturers_classes(clinic20_facts, small_config):
-    from scenes.strings import overridden
+    from umbral.scenes.strings import overridden
 
     with overridden({"en": {"positive_name": "diabetics", "negative_name": "healthy patients"}}):
         scene = ThresholdSweep(clinic20_facts, "en")
@@ -196,7 +196,7 @@ def test_grid_rows_and_readout_name_the_lecturers_classes(clinic20_facts, small_
 
 
 def test_long_class_nouns_wrap_inside_the_label_column(clinic20_facts, small_config):
-    from scenes.strings import overridden
+    from umbral.scenes.strings import overridden
 
     with overridden({"en": {"positive_name": "patients with a malignant tumour"}}):
         scene = ThresholdSweep(clinic20_facts, "en")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scenes import strings
+from umbral.scenes import strings
 
 #: Spanish words that agree in gender or number with a noun next to them: none may touch a class name.
 AGREEING = {"el", "la", "los", "las", "un", "una", "unos", "unas", "todos", "todas", "detectados", "detectadas",
@@ -81,7 +81,7 @@ def test_where_the_names_come_from():
 
 
 def test_every_built_in_dataset_has_its_names():
-    from data.builtins import BUILTINS
+    from umbral.data.builtins import BUILTINS
 
     for lang in strings.LANGUAGES:
         for key in NOUN_KEYS:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.publish.config import ConfigError, default_map, read_config
+from umbral.scenes.publish.config import ConfigError, default_map, read_config
 
 ROOT = Path(__file__).resolve().parents[3]
 

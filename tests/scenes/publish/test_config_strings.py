@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scenes import strings
-from scenes.publish.config import ConfigError, default_map, read_config, string_overrides
+from umbral.scenes import strings
+from umbral.scenes.publish.config import ConfigError, default_map, read_config, string_overrides
 
 ROOT = Path(__file__).resolve().parents[3]
 

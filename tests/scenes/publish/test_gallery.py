@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scenes.publish.gallery import build_gallery
-from scenes.publish.runner import RenderOptions, render_scene
+from umbral.scenes.publish.gallery import build_gallery
+from umbral.scenes.publish.runner import RenderOptions, render_scene
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync"]
@@ -23,7 +23,7 @@ def chromium() -> str:
 
 
 def render_outputs(facts, out: Path):
-    from scenes.publish import manifest
+    from umbral.scenes.publish import manifest
 
     for fmt in ("mp4", "gif", "png"):
         options = RenderOptions(out_dir=out, fmt=fmt, resolution=(192, 108), fps=5.0)
@@ -87,7 +87,7 @@ def test_videos_show_a_poster_from_the_middle_not_the_black_first_frame(gallery)
 
 
 def test_a_poster_is_made_once_per_video_content(gallery, tmp_path):
-    from scenes.publish.posters import poster_for
+    from umbral.scenes.publish.posters import poster_for
 
     video = tmp_path / "ThresholdSweep.mp4"
     shutil.copyfile(gallery.parent / "clinic20" / "en" / video.name, video)

@@ -7,11 +7,11 @@ import json
 import numpy as np
 import pytest
 
-from data import Dataset, load_study
-from data.study import Study
-from metrics import VerificationError, average_precision, roc_auc
-from metrics.verify import verify_lab_numbers
-from scenes.publish.lab_data import MAX_DOTS, MAX_DRAWN_VERTICES, SCORE_BINS, lab_payload, part_numbers
+from umbral.data import Dataset, load_study
+from umbral.data.study import Study
+from umbral.metrics import VerificationError, average_precision, roc_auc
+from umbral.metrics.verify import verify_lab_numbers
+from umbral.scenes.publish.lab_data import MAX_DOTS, MAX_DRAWN_VERTICES, SCORE_BINS, lab_payload, part_numbers
 
 
 def _flagged(y_true, y_score, theta):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.publish import manifest
+from umbral.scenes.publish import manifest
 
 ROOT = Path(__file__).resolve().parents[3]
 TINY = ["--resolution", "192x108", "--fps", "5"]
@@ -22,7 +22,7 @@ def render(*args, cwd=ROOT):
 
 @pytest.fixture
 def scores_csv(tmp_path):
-    from data import load_dataset
+    from umbral.data import load_dataset
 
     clinic = load_dataset("clinic20")
     path = tmp_path / "scores.csv"
@@ -82,12 +82,12 @@ def test_code_hash_follows_the_scene_and_shared_code(tmp_path, monkeypatch):
     shutil.copytree(ROOT / "scenes", fake_root / "scenes", ignore=shutil.ignore_patterns("__pycache__", "control_data"))
     shutil.copytree(ROOT / "metrics", fake_root / "metrics", ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(manifest, "ROOT", fake_root)
-    before = manifest.code_hash("scenes.threshold_sweep")
+    before = manifest.code_hash("umbral.scenes.threshold_sweep")
     (fake_root / "scenes" / "components" / "metric_bars.py").write_text("# changed\n", encoding="utf-8")
-    changed = manifest.code_hash("scenes.threshold_sweep")
+    changed = manifest.code_hash("umbral.scenes.threshold_sweep")
     assert changed != before
     (fake_root / "scenes" / "palette.py").write_text("# a colour changed\n", encoding="utf-8")
-    assert manifest.code_hash("scenes.threshold_sweep") != changed
+    assert manifest.code_hash("umbral.scenes.threshold_sweep") != changed
 
 
 def test_every_shared_code_path_exists():

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from scenes import palette, style
-from scenes.publish.config import ConfigError, default_map, read_config
-from scenes.publish.runner import RenderOptions
-from scenes.publish.slides import deck_path
+from umbral.scenes import palette, style
+from umbral.scenes.publish.config import ConfigError, default_map, read_config
+from umbral.scenes.publish.runner import RenderOptions
+from umbral.scenes.publish.slides import deck_path
 
 ROOT = Path(__file__).resolve().parents[3]
 

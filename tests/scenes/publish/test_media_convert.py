@@ -12,7 +12,7 @@ import av
 import numpy as np
 import pytest
 
-from scenes.publish.media_convert import mp4_to_gif, output_size, probe
+from umbral.scenes.publish.media_convert import mp4_to_gif, output_size, probe
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 BACKGROUND = (18, 20, 28)

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from scenes.publish.lecture import LectureRequest, run_lecture
-from scenes.publish.media_convert import probe
-from scenes.publish.progress import (
+from umbral.scenes.publish.lecture import LectureRequest, run_lecture
+from umbral.scenes.publish.media_convert import probe
+from umbral.scenes.publish.progress import (
     FrameReporter,
     JobInfo,
     LineDisplay,
@@ -25,7 +25,7 @@ from scenes.publish.progress import (
     QuietDisplay,
     choose_display,
 )
-from scenes.publish.runner import RenderOptions
+from umbral.scenes.publish.runner import RenderOptions
 
 ROOT = Path(__file__).resolve().parents[3]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -200,8 +200,8 @@ def test_quiet_prints_only_the_summary(tmp_path):
 
 def test_a_failed_job_stops_the_queue_and_does_not_hang(clinic20_facts, tmp_path):
     """With -j 2, the first job fails at once: the error reaches the caller, queued jobs never start."""
-    from scenes.publish.jobs import run_jobs
-    from scenes.publish.plan import Job
+    from umbral.scenes.publish.jobs import run_jobs
+    from umbral.scenes.publish.plan import Job
 
     good = RenderOptions(resolution=(64, 36), fps=2.0, out_dir=tmp_path / "out")
     broken = RenderOptions(resolution=(64, 36), fps=2.0, out_dir=tmp_path / "out",

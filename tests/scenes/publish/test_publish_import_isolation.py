@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
-LIGHT = ("scenes.palette", "scenes.publish.manifest", "scenes.publish.plan", "scenes.publish.lecture",
-         "scenes.publish.config", "scenes.publish.gallery", "scenes.publish.posters", "scenes.publish.subtitles",
-         "scenes.publish.registry", "scenes.publish.watch", "scenes.publish.progress", "scenes.publish.runner",
-         "scenes.publish.media_convert", "scenes.publish.lab", "scenes.publish.lab_data", "scenes.publish.lab_page",
-         "scenes.lab_strings")
+LIGHT = tuple(f"umbral.{name}" for name in (
+    "scenes.palette", "scenes.publish.manifest", "scenes.publish.plan", "scenes.publish.lecture",
+    "scenes.publish.config", "scenes.publish.gallery", "scenes.publish.posters", "scenes.publish.subtitles",
+    "scenes.publish.registry", "scenes.publish.watch", "scenes.publish.progress", "scenes.publish.runner",
+    "scenes.publish.media_convert", "scenes.publish.lab", "scenes.publish.lab_data", "scenes.publish.lab_page",
+    "scenes.lab_strings"))
 HEAVY = ("manim", "manim_slides", "pandas", "sklearn")
 
 
@@ -42,4 +43,4 @@ def test_module_stays_light(module, tmp_path):
 
 
 def test_the_check_sees_manim(tmp_path):
-    assert "manim" in loaded_after_import(("scenes.style",), tmp_path)
+    assert "manim" in loaded_after_import(("umbral.scenes.style",), tmp_path)

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import srt
 
-from scenes.publish.media_convert import probe
-from scenes.publish.runner import RenderOptions, output_path, render_scene
-from scenes.threshold_sweep import ThresholdSweep
 from tests.scenes.conftest import all_files
+from umbral.scenes.publish.media_convert import probe
+from umbral.scenes.publish.runner import RenderOptions, output_path, render_scene
+from umbral.scenes.threshold_sweep import ThresholdSweep
 
 ROOT = Path(__file__).resolve().parents[3]
 TINY = {"resolution": (192, 108), "fps": 5}
@@ -126,7 +126,7 @@ def test_an_existing_output_survives_a_failed_rerender(clinic20_facts, tmp_path,
 
 def test_plays_overlap_their_encoding_within_a_memory_bound(tmp_path):
     """Several plays' segments encode while the next draws; the frames waiting stay within the byte budget."""
-    from scenes.publish import runner
+    from umbral.scenes.publish import runner
 
     config = runner._manim_config(RenderOptions(quality="high"), tmp_path, "mp4")
     assert config["max_inflight_encoders"] == runner.ENCODERS_IN_FLIGHT >= 2

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from scenes.base import LectureScene
-from scenes.publish.media_convert import probe
-from scenes.publish.slides import build_deck, deck_path, slide_class
-from scenes.threshold_sweep import ThresholdSweep
 from tests.scenes.conftest import all_files
+from umbral.scenes.base import LectureScene
+from umbral.scenes.publish.media_convert import probe
+from umbral.scenes.publish.slides import build_deck, deck_path, slide_class
+from umbral.scenes.threshold_sweep import ThresholdSweep
 
 TINY = {"resolution": (192, 108), "fps": 5}
 #: ThresholdSweep's beats: opening, panels, hold_default, hold_max_f1 -> 4 breaks, 5 slides.
@@ -64,7 +64,7 @@ def test_html_one_file_embeds_one_video_per_slide(clinic20_facts, tmp_path, priv
 
 
 def test_html_without_one_file_writes_assets_beside_it(clinic20_facts, tmp_path, private_tmp):
-    from scenes.publish.progress import LineDisplay
+    from umbral.scenes.publish.progress import LineDisplay
 
     out = tmp_path / "out"
     lines = []
@@ -144,7 +144,7 @@ def test_slides_command_writes_a_deck(tmp_path):
 
 
 def test_the_lab_slide_links_a_copy_beside_a_multi_file_deck(tmp_path):
-    from scenes.publish.slides import _append_lab
+    from umbral.scenes.publish.slides import _append_lab
 
     deck = tmp_path / "slides.html"
     deck.write_text('<div class="slides"><section data-background-video="a.mp4"></section>\n</div>', encoding="utf-8")

@@ -1,0 +1,72 @@
+"""examples/quickstart.ipynb runs headless (nbclient, ipykernel) and shows what it promises, with true numbers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat", reason="the notebook test needs nbformat (pip install -e '.[test]')")
+nbclient = pytest.importorskip("nbclient", reason="the notebook test needs nbclient (pip install -e '.[test]')")
+pytest.importorskip("ipykernel", reason="the notebook test needs ipykernel (pip install -e '.[test]')")
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "examples" / "quickstart.ipynb"
+
+#: Appended by the test only: scikit-learn's own numbers for the report's model and split.
+CHECK = """
+import json
+import numpy as np
+from sklearn.metrics import confusion_matrix, roc_auc_score
+proba = logistic.predict_proba(X_test)[:, 1]
+tn, fp, fn, tp = confusion_matrix(y_test, proba >= 0.5).ravel()
+print(json.dumps({"report": report.to_dict(), "auc": roc_auc_score(y_test, proba),
+                  "counts": [int(tp), int(fp), int(fn), int(tn)]}))
+"""
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("notebook")
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    notebook.cells.append(nbformat.v4.new_code_cell(CHECK))
+    client = nbclient.NotebookClient(notebook, timeout=900, kernel_name="python3",
+                                     resources={"metadata": {"path": str(folder)}})
+    client.execute()
+    return notebook, folder
+
+
+def outputs(notebook, key: str) -> list[str]:
+    return [str(output.get("data", {}).get(key, "")) for cell in notebook.cells if cell.cell_type == "code"
+            for output in cell.get("outputs", [])]
+
+
+def test_no_cell_fails_and_a_video_a_still_and_the_lab_are_shown(executed):
+    notebook, _ = executed
+    errors = [output for cell in notebook.cells for output in cell.get("outputs", [])
+              if output.get("output_type") == "error"]
+    assert errors == []
+    html = "\n".join(outputs(notebook, "text/html"))
+    assert html.count("<video controls") == 2 and '<track kind="subtitles"' in html
+    assert "<iframe srcdoc=" in html and "<table" in html
+    assert any(outputs(notebook, "image/png"))
+
+
+def test_the_report_is_scikit_learns_and_the_command_lines(executed):
+    notebook, folder = executed
+    checked = json.loads(notebook.cells[-1].outputs[-1]["text"])
+    report = checked["report"]
+    assert report["auc"] == pytest.approx(checked["auc"], abs=1e-12)
+    assert [report[key] for key in ("tp", "fp", "fn", "tn")] == checked["counts"]
+    # The scores the notebook rendered from, exported again with `umbral scores`, report the same.
+    (scores,) = folder.glob("out/*/scores.json")
+    again = folder / "again.json"
+    umbral = [sys.executable, str(ROOT / "render.py")]
+    subprocess.run([*umbral, "scores", "--data", str(scores), "--out", str(again)], check=True, timeout=300)
+    command = [*umbral, "report", "--json", "--data", str(again), "--cost-fn", "10", "--cost-fp", "1"]
+    assert json.loads(subprocess.run(command, capture_output=True, text=True, check=True, timeout=300).stdout) \
+        == report
+    assert (folder / "breast-cancer-scores.csv").is_file()

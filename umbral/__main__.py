@@ -1,0 +1,5 @@
+"""``python -m umbral``: the ``umbral`` command."""
+
+from umbral.cli import run
+
+run()

@@ -1,0 +1,123 @@
+"""What the notebook API returns: a report, videos, a still and the lab, each showing itself in Jupyter.
+
+Videos and the lab are embedded (``data:`` URIs, an iframe's ``srcdoc``), so they play in
+JupyterLab and in VS Code's notebooks alike, offline, wherever the notebook sits.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["LabPage", "Report", "Still", "Videos"]
+
+_VIDEO_TYPES = {".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime"}
+
+
+def _data_uri(path: Path, mime: str) -> str:
+    return f"data:{mime};base64,{base64.b64encode(path.read_bytes()).decode('ascii')}"
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every metric at one threshold (and, with splits, every model's honest θ), verified.
+
+    ``to_dict()`` is exactly what ``umbral report --json`` prints for the same data and options.
+    """
+
+    values: dict
+    text: str
+
+    def to_dict(self) -> dict:
+        """The report as ``umbral report --json``'s object (a fresh copy)."""
+        import json
+
+        return json.loads(json.dumps(self.values))
+
+    def to_frame(self):
+        """The numbers at the threshold as a pandas table: one row per metric (name, value)."""
+        import pandas as pd
+
+        rows = [(key, value) for key, value in self.values.items() if isinstance(value, int | float | str)]
+        return pd.DataFrame(rows, columns=["metric", "value"]).set_index("metric")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(self.text)
+
+    def _repr_html_(self) -> str:
+        return self.to_frame().to_html()
+
+
+@dataclass(frozen=True)
+class Videos:
+    """Rendered videos (and their subtitles), shown as one ``<video>`` each, subtitles as a ``<track>``."""
+
+    paths: tuple[Path, ...]
+    lang: str = "en"
+
+    def __iter__(self):
+        return iter(self.paths)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def _repr_html_(self) -> str:
+        parts = []
+        for path in self.paths:
+            if path.suffix == ".gif":
+                parts.append(f'<img src="{_data_uri(path, "image/gif")}" alt="{html.escape(path.stem)}" '
+                             'style="max-width:100%">')
+                continue
+            track = ""
+            subtitles = path.with_suffix(".vtt")
+            if subtitles.is_file():
+                track = (f'<track kind="subtitles" srclang="{self.lang}" label="{self.lang}" default '
+                         f'src="{_data_uri(subtitles, "text/vtt")}">')
+            parts.append(f'<figure style="margin:0 0 1em"><video controls style="max-width:100%" '
+                         f'src="{_data_uri(path, _VIDEO_TYPES.get(path.suffix, "video/mp4"))}">{track}</video>'
+                         f'<figcaption>{html.escape(path.name)}</figcaption></figure>')
+        return "\n".join(parts)
+
+    def __repr__(self) -> str:
+        return "Videos(" + ", ".join(str(path) for path in self.paths) + ")"
+
+
+@dataclass(frozen=True)
+class Still:
+    """One PNG frame, shown inline."""
+
+    path: Path
+
+    def _repr_png_(self) -> bytes:
+        return self.path.read_bytes()
+
+    def __repr__(self) -> str:
+        return f"Still({self.path})"
+
+
+@dataclass(frozen=True)
+class LabPage:
+    """The students' lab: one offline page, shown in an iframe; ``save(path)`` copies it."""
+
+    path: Path
+    height: int = 760
+
+    def save(self, path: str | Path) -> Path:
+        """Copy the page to ``path`` (a file; its folder must exist) and return that path."""
+        target = Path(path)
+        shutil.copyfile(self.path, target)
+        return target
+
+    def _repr_html_(self) -> str:
+        page = html.escape(self.path.read_text(encoding="utf-8"), quote=True)
+        return (f'<iframe srcdoc="{page}" style="width:100%;height:{self.height}px;border:0" '
+                'sandbox="allow-scripts allow-same-origin"></iframe>')
+
+    def __repr__(self) -> str:
+        return f"LabPage({self.path})"
