@@ -158,7 +158,8 @@ if __name__ == "__main__":
     two = other.render("ThresholdSweep", **options)
     still = lecture.still("ThresholdSweep", 0.3, resolution="192x108", out="out", quiet=True)
     lab = lecture.lab(out="out")
-    print(json.dumps({"first": [str(p) for p in first], "second": [str(p) for p in second], "again": again,
+    deck = lecture.slides("ThresholdSweep", resolution="192x108", fps=5, out="out", quiet=True)
+    print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in first], "second": [str(p) for p in second], "again": again,
                       "two": [str(p) for p in two], "html": first._repr_html_()[:4000],
                       "still": len(still._repr_png_()), "lab": lab._repr_html_()[:200],
                       "config": [manim.config.pixel_width, str(manim.config.background_color)]}))
@@ -176,6 +177,8 @@ def test_render_writes_what_the_cli_writes_and_skips_the_second_time(tmp_path):
     assert shown["two"] != shown["first"] and shown["still"] > 1000
     assert '<video controls' in shown["html"] and "data:video/mp4;base64," in shown["html"]
     assert shown["lab"].startswith("<iframe srcdoc=")
+    (deck,) = shown["deck"]
+    assert deck.endswith("/en/slides.html") and (tmp_path / deck).is_file()
     assert shown["config"] == [333, "#FF0000"]
     folder = (tmp_path / video).parent
     written = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
@@ -207,3 +210,20 @@ def test_the_scores_command_refuses_another_extension_and_writes_nothing(tmp_pat
     result = CliRunner().invoke(cli, ["scores", "--data", "screening8", "--out", str(tmp_path / "s8.xlsx")])
     assert result.exit_code == 2 and ".json, .csv or .parquet" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_progress_in_a_notebook_is_never_raw_escape_codes(monkeypatch):
+    import importlib.util
+
+    import rich.console
+
+    from umbral.scenes.publish import progress
+
+    assert isinstance(progress.notebook_display(True), progress.QuietDisplay)
+    monkeypatch.setattr(rich.console, "_is_jupyter", lambda: True)  # what rich asks to know it is in Jupyter
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "ipywidgets" else real_find_spec(name, *a))
+    assert isinstance(progress.notebook_display(False), progress.LineDisplay)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object())
+    assert isinstance(progress.notebook_display(False), progress.LiveDisplay)

@@ -207,7 +207,7 @@ class Lecture:
         lines = []
         params = self._data_params("slides", options)
         _quietly(slide_decks, scenes, overrides={}, echo=lines.append, **params)
-        return [Path(word) for line in lines for word in line.split() if "/slides." in word]
+        return [Path(line.removeprefix("wrote ")) for line in lines if line.startswith("wrote ")]
 
     # --- plumbing -------------------------------------------------------------------------
 
