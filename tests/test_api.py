@@ -159,7 +159,8 @@ if __name__ == "__main__":
     still = lecture.still("ThresholdSweep", 0.3, resolution="192x108", out="out", quiet=True)
     lab = lecture.lab(out="out")
     deck = lecture.slides("ThresholdSweep", resolution="192x108", fps=5, out="out", quiet=True)
-    print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in first], "second": [str(p) for p in second], "again": again,
+    print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in first],
+                      "second": [str(p) for p in second], "again": again,
                       "two": [str(p) for p in two], "html": first._repr_html_()[:4000],
                       "still": len(still._repr_png_()), "lab": lab._repr_html_()[:200],
                       "config": [manim.config.pixel_width, str(manim.config.background_color)]}))

@@ -41,9 +41,9 @@ def test_export_overwrites_atomically(tmp_path):
     assert load_dataset(str(path)).name == "screening"
 
 
-def test_export_needs_json_name_and_existing_folder(tmp_path):
-    with pytest.raises(DataError, match=r"\.json extension"):
-        export_scores(load_dataset("clinic20"), tmp_path / "out.csv")
+def test_export_needs_a_known_extension_and_an_existing_folder(tmp_path):
+    with pytest.raises(DataError, match=r"\.json, \.csv or \.parquet"):
+        export_scores(load_dataset("clinic20"), tmp_path / "out.xlsx")
     with pytest.raises(DataError, match="does not exist"):
         export_scores(load_dataset("clinic20"), tmp_path / "missing" / "out.json")
 
