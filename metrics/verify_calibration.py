@@ -1,0 +1,138 @@
+"""The calibration chapter's numbers checked against scikit-learn before they reach a screen.
+
+Bins against ``calibration_curve`` (fractions, mean scores) with counts from ``np.digitize``;
+the Brier parts rebuilt from those and ``brier_score_loss``; log-loss against ``log_loss``;
+recalibrated scores against ``CalibratedClassifierCV(FrozenEstimator(...))`` (sigmoid) and
+``IsotonicRegression(out_of_bounds="clip")``; costs from scikit-learn's counts.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from umbral.metrics.verify import SklearnCounts, VerificationError, _check, _chunked_mean
+
+__all__ = ["verify_recalibrated", "verify_split_calibration"]
+
+# scikit-learn fits Platt's sigmoid with L-BFGS to gtol 1e-6; umbral's Newton steps go to the exact
+# optimum, so the two calibrated scores agree to about 1e-7, not to the last bit.
+_SIGMOID_ATOL = 1e-6
+
+
+def _check_array(name: str, ours, theirs, atol: float = 1e-12) -> None:
+    ours, theirs = np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float)
+    if ours.shape != theirs.shape:
+        raise VerificationError(f"{name}: umbral has {ours.size} values, scikit-learn {theirs.size}")
+    wrong = np.flatnonzero(~np.isclose(ours, theirs, rtol=1e-9, atol=atol))
+    if wrong.size:
+        i = wrong[0]
+        raise VerificationError(f"{name}[{i}]: umbral {float(ours[i])!r} != scikit-learn {float(theirs[i])!r}")
+
+
+def verify_split_calibration(calibration) -> bool:
+    """Recompute one split's bins, ECE, Brier parts and log-loss with scikit-learn; True or raise."""
+    from sklearn.calibration import calibration_curve
+    from sklearn.metrics import brier_score_loss, log_loss
+
+    c, curve = calibration, calibration.curve
+    where = f"model {c.model!r} on {c.split}"
+    y_true, y_score = c.y_true, c.y_score
+    fraction, mean = calibration_curve(y_true, y_score, n_bins=curve.counts.size, strategy=curve.strategy)
+    filled = curve.filled
+    _check_array(f"{where}: bin fraction positive", curve.fraction_positive[filled], fraction)
+    _check_array(f"{where}: bin mean score", curve.mean_score[filled], mean)
+    # np.digitize(right=True) puts a score on an inner edge in the bin below, as calibration_curve does.
+    counts = np.bincount(np.digitize(y_score, curve.edges[1:-1], right=True), minlength=curve.counts.size)
+    _check_array(f"{where}: bin counts", curve.counts, counts)
+    weight = counts[counts > 0] / y_true.size
+    base_rate = float(np.mean(y_true))
+    _check(f"{where}: ECE", curve.ece, float(np.sum(weight * np.abs(fraction - mean))))
+    brier = _chunked_mean(brier_score_loss, y_true, y_score, labels=[0, 1])
+    parts = {"brier": brier, "reliability": float(np.sum(weight * (mean - fraction) ** 2)),
+             "resolution": float(np.sum(weight * (fraction - base_rate) ** 2)),
+             "uncertainty": base_rate * (1.0 - base_rate)}
+    parts["within_bin"] = brier - (parts["reliability"] - parts["resolution"] + parts["uncertainty"])
+    for name, theirs in parts.items():
+        if not math.isclose(getattr(c.parts, name), theirs, rel_tol=1e-9, abs_tol=1e-12):
+            raise VerificationError(f"{where}: Brier {name}: umbral {getattr(c.parts, name)!r} != "
+                                    f"from scikit-learn {theirs!r}")
+    _check(f"{where}: log_loss", c.log_loss, _chunked_mean(log_loss, y_true, y_score, labels=[0, 1]))
+    return True
+
+
+def _their_calibrated(method: str, y_fit, score_fit, score_apply) -> np.ndarray:
+    """scikit-learn's recalibration of ``score_apply``, fitted on (``y_fit``, ``score_fit``)."""
+    if method == "isotonic":
+        from sklearn.isotonic import IsotonicRegression
+
+        return IsotonicRegression(out_of_bounds="clip").fit(score_fit, y_fit).predict(score_apply)
+    from sklearn.calibration import CalibratedClassifierCV
+    from sklearn.frozen import FrozenEstimator
+
+    frozen = FrozenEstimator(_GivenScores().fit(score_fit[:, None], y_fit))
+    calibrated = CalibratedClassifierCV(frozen, method=method).fit(score_fit[:, None], y_fit)
+    return calibrated.predict_proba(np.asarray(score_apply, dtype=float)[:, None])[:, 1]
+
+
+def _given_scores_class():
+    from sklearn.base import BaseEstimator, ClassifierMixin
+
+    class GivenScores(ClassifierMixin, BaseEstimator):
+        """A fitted classifier whose probability of the positive class is its one feature: the scores."""
+
+        def fit(self, X, y):
+            self.classes_ = np.array([0, 1])
+            return self
+
+        def predict_proba(self, X):
+            return np.column_stack([1.0 - X[:, 0], X[:, 0]])
+
+        def predict(self, X):
+            return (X[:, 0] >= 0.5).astype(int)
+
+    return GivenScores
+
+
+def _GivenScores():  # noqa: N802  (a class, made on first use so the core never imports scikit-learn)
+    return _given_scores_class()()
+
+
+def verify_recalibrated(result, choosing: tuple) -> bool:
+    """Check a :class:`metrics.calibration_lesson.Recalibrated` with scikit-learn; True or raise.
+
+    ``choosing`` is the (y_true, y_score) the map was fitted on.
+    """
+    from umbral.metrics.choice import _pick
+
+    where = f"model {result.model!r} ({result.method})"
+    y_fit, score_fit = np.asarray(choosing[0]), np.asarray(choosing[1], dtype=float)
+    before, after = result.before, result.after
+    atol = _SIGMOID_ATOL if result.method == "sigmoid" else 1e-12
+    theirs = _their_calibrated(result.method, y_fit, score_fit, before.y_score)
+    _check_array(f"{where}: recalibrated scores", after.y_score, theirs, atol=atol)
+    verify_split_calibration(before)
+    verify_split_calibration(after)
+    raw, calibrated = SklearnCounts(before.y_true, before.y_score), SklearnCounts(after.y_true, theirs)
+
+    def cost(counts, thresholds):
+        tp, fp, fn, tn = counts.counts(np.atleast_1d(thresholds))
+        return result.cost_fn * fn + result.cost_fp * fp
+
+    _check_array(f"{where}: cost curve of the raw scores", result.cost_raw, cost(raw, result.grid))
+    _check_array(f"{where}: cost curve of the recalibrated scores", result.cost_calibrated,
+                 cost(calibrated, result.grid))
+    _check(f"{where}: cost at the rule's θ (raw)", result.cost(result.at_rule_raw),
+           cost(raw, result.rule_theta)[0])
+    _check(f"{where}: cost at the rule's θ (recalibrated)", result.cost(result.at_rule_calibrated),
+           cost(calibrated, result.rule_theta)[0])
+    chosen_on = SklearnCounts(y_fit, score_fit)
+    picked = {"chosen": (chosen_on, result.chosen_theta), "minimum": (raw, result.minimum_theta)}
+    for name, (counts, ours) in picked.items():
+        theirs_theta = float(result.grid[int(_pick("min_cost", cost(counts, result.grid), None)[0])])
+        if not math.isclose(ours, theirs_theta):
+            raise VerificationError(f"{where}: {name} θ: umbral {ours!r} != from scikit-learn {theirs_theta!r}")
+    _check(f"{where}: cost at the chosen θ", result.cost(result.at_chosen), cost(raw, result.chosen_theta)[0])
+    _check(f"{where}: cost at the test minimum", result.cost(result.at_minimum), cost(raw, result.minimum_theta)[0])
+    return True
