@@ -139,6 +139,11 @@ class Study:
         provenance = {**self.provenance, "part": {"model": model, "split": split}}
         return Dataset(self.name, title, part.y_true, part.y_score, provenance)
 
+    @property
+    def _only_split(self) -> str:
+        """What the data has when it has one split, in words."""
+        return "no split column" if self.splits == (ALL_ROWS,) else f"a single split ({self.splits[0]!r})"
+
     def choice_splits(self, choose_on: str | None = None, report_on: str | None = None) -> tuple[str, str, str | None]:
         """(choosing split, reporting split, note) for choosing θ on one split and reporting on another.
 
@@ -146,9 +151,8 @@ class Study:
         that train is optimistic: the model was fitted on those rows).
         """
         if len(self.splits) < 2:
-            only = "no split column" if self.splits == (ALL_ROWS,) else f"a single split ({self.splits[0]!r})"
             raise DataError(
-                f"choosing θ on one split and reporting on another needs two splits, but the data has {only}; "
+                f"choosing θ on one split and reporting on another needs two splits, but the data has {self._only_split}; "
                 "add a split column (train/validation/test) or, for a raw table, --splits test=0.3,validation=0.3")
         report = self.report_split(report_on, "--report-on")
         if choose_on is None:
@@ -166,6 +170,17 @@ class Study:
             note = ("θ is chosen on train, the rows the model was fitted on, so the numbers there are "
                     "optimistic; a validation split is better (--splits test=0.3,validation=0.3)")
         return choose, report, note
+
+    def calibration_splits(self, choose_on: str | None = None, report_on: str | None = None) -> tuple[str, str, str | None]:
+        """(fitting split, reporting split, note) for recalibrating scores on one split and reporting on another.
+
+        As :meth:`choice_splits`, with its own one-line error when there is a single split.
+        """
+        if len(self.splits) < 2:
+            raise DataError(
+                f"--calibrate: calibration needs a second split to fit the recalibration on, but the data has {self._only_split}; "
+                "add a split column (train/validation/test) or, for a raw table, --splits test=0.3,validation=0.3")
+        return self.choice_splits(choose_on, report_on)
 
     def pairs(self, choose: str, report: str) -> dict:
         """Model -> ((y_true, y_score) on ``choose``, (y_true, y_score) on ``report``), in model order."""

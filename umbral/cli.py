@@ -14,6 +14,7 @@ import sys
 import click
 
 from umbral.scenes.publish.cli_options import (
+    calibration_options,
     choice_options,
     cost_options,
     data_options,
@@ -116,6 +117,7 @@ def list_command() -> None:
 @data_options
 @cost_options
 @choice_options
+@calibration_options
 @click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
               help="Decision threshold: positive iff score >= threshold.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
@@ -125,16 +127,19 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, grid
     """Every metric at one threshold, verified against scikit-learn.
 
     With splits (train/validation/test), also every model's θ chosen on one split and
-    reported on another, next to θ = 0.5, the peeking θ and the wobble of θ.
+    reported on another, next to θ = 0.5, the peeking θ and the wobble of θ. Always, how
+    calibrated each model's scores are on each split; with --calibrate, the cost rule's θ
+    before and after recalibrating on the choose-on split.
     """
     from umbral.data.request import check_costs, check_threshold, load_with_study
-    from umbral.metrics.published import choice_settings, report_output
+    from umbral.metrics.published import calibration_settings, choice_settings, report_output
 
     settings = choice_settings(cost_fn, cost_fp, options)
+    calibration = calibration_settings(options)
     study, dataset = load_with_study(**options)
     check_costs(cost_fn, cost_fp)
     check_threshold(threshold)
-    click.echo(report_output(study, dataset, threshold, settings, as_json, grid_step))
+    click.echo(report_output(study, dataset, threshold, settings, as_json, grid_step, calibration))
 
 
 @cli.command()

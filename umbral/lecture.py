@@ -140,20 +140,21 @@ class Lecture:
         """Every metric at ``threshold``, verified; with splits, every model's θ chosen honestly.
 
         Takes ``report``'s options: ``cost_fn``, ``cost_fp``, ``choose_on``, ``report_on``,
-        ``rule``, ``model``, ``split``, ``grid_step``, ... Returns a :class:`umbral.shown.Report`
+        ``rule``, ``model``, ``split``, ``grid_step``, ``calibrate``, ``bins``, ... Returns a :class:`umbral.shown.Report`
         (``.to_dict()`` equals ``umbral report --json``; ``.to_frame()``; an HTML table in Jupyter).
         """
         from umbral.data.request import check_costs, check_threshold
-        from umbral.metrics.published import choice_settings, report_text, report_values
+        from umbral.metrics.published import calibration_settings, choice_settings, report_text, report_values
         from umbral.shown import Report
 
         params = _quietly(command_params, "report", {"threshold": threshold, **options})
         settings = choice_settings(params["cost_fn"], params["cost_fp"], params)
+        calibration = _quietly(calibration_settings, params)
         dataset = _quietly(self.study.select, params["model"], params["split"])
         _quietly(check_costs, params["cost_fn"], params["cost_fp"])
         _quietly(check_threshold, params["threshold"])
         values, comparison = _quietly(report_values, self.study, dataset, params["threshold"], settings,
-                                      params["grid_step"])
+                                      params["grid_step"], calibration)
         return Report(values, report_text(values, comparison, dataset.title, settings, params["grid_step"]))
 
     def to_scores(self, path) -> Path:

@@ -70,6 +70,22 @@ def choice_options(command):
     ])
 
 
+def calibration_options(command):
+    """How the scores are binned for the calibration section and, optionally, recalibrated."""
+    from umbral.metrics.calibration import BIN_STRATEGIES, RECALIBRATIONS
+
+    return _apply(command, [
+        click.option("--calibrate", type=click.Choice(list(RECALIBRATIONS)),
+                     help="Recalibrate every model's scores on the choose-on split and report the cost rule's "
+                          "θ = C_FP/(C_FP+C_FN) on the report-on split before and after: "
+                          + "; ".join(f"{k}: {v}" for k, v in RECALIBRATIONS.items()) + "."),
+        click.option("--bins", type=click.IntRange(1, 100), default=10, show_default=True,
+                     help="Score bins of the reliability diagram."),
+        click.option("--binning", type=click.Choice(list(BIN_STRATEGIES)), default="uniform", show_default=True,
+                     help="uniform: bins of equal width over [0, 1]; quantile: bins of equal counts."),
+    ])
+
+
 def cost_options(command):
     """The two error costs used by the cost rules."""
     return _apply(command, [
