@@ -167,13 +167,14 @@ def brier_parts(y_true, y_score, curve: Reliability) -> BrierParts:
     outcome = y_true.astype(float)
     base_rate = outcome.mean()
     share, mean = curve.fraction_positive[filled], curve.mean_score[filled]
-    weight = curve.counts[filled] / n
-    bins = curve.bin_of(y_score)
-    score_offset = y_score - curve.mean_score[bins]
-    outcome_offset = outcome - curve.fraction_positive[bins]
-    within = float(np.mean(score_offset * score_offset) - 2.0 * np.mean(score_offset * outcome_offset))
-    error = y_score - outcome
-    return BrierParts(brier=float(np.mean(error * error)),
+    count = curve.counts[filled].astype(float)
+    weight = count / n
+    # From three sums over the cases (outcomes are 0/1, so o² = o) and the bins' counts and means:
+    # Brier = (Σs² - 2Σso + Σo)/n; within = mean (s - m_b)² - 2·mean (s - m_b)(o - f_b).
+    squares, cross = float(np.dot(y_score, y_score)), float(np.dot(y_score, outcome))
+    brier = (squares - 2.0 * cross + float(outcome.sum())) / n
+    within = ((squares - float(np.sum(count * mean * mean))) - 2.0 * (cross - float(np.sum(count * mean * share)))) / n
+    return BrierParts(brier=brier,
                       reliability=float(np.sum(weight * (mean - share) ** 2)),
                       resolution=float(np.sum(weight * (share - base_rate) ** 2)),
                       uncertainty=float(base_rate * (1.0 - base_rate)), within_bin=within)

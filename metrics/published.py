@@ -68,8 +68,11 @@ def verified_comparison(study, settings, required: bool):
     return comparison
 
 
-def verified_calibration(study, calibration) -> list:
-    """Every model's calibration on every split (models, then splits, in the data's order), verified."""
+def verified_calibration(study, calibration, verified: dict | None = None) -> list:
+    """Every model's calibration on every split (models, then splits, in the data's order), verified.
+
+    ``verified``: (model, split) -> its ``brier`` and ``log_loss`` already checked in this run.
+    """
     from umbral.metrics.calibration_lesson import split_calibration
     from umbral.metrics.verify_calibration import verify_split_calibration
 
@@ -79,7 +82,7 @@ def verified_calibration(study, calibration) -> list:
             part = study.parts[(model, split)]
             result = split_calibration(model, split, part.y_true, part.y_score, calibration.n_bins,
                                        calibration.strategy)
-            verify_split_calibration(result)
+            verify_split_calibration(result, (verified or {}).get((model, split)))
             found.append(result)
     return found
 
@@ -161,8 +164,10 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
         values["dropped_columns"] = dataset.provenance["dropped_columns"]
     if comparison is not None:
         values["choice"] = comparison.as_dict()
+    part = dataset.provenance.get("part") or {"model": study.models[0], "split": study.splits[0]}
+    reported = {(part["model"], part["split"]): {"brier": values["brier"], "log_loss": values["log_loss"]}}
     values["calibration"] = {"n_bins": calibration.n_bins, "strategy": calibration.strategy,
-                             "splits": [c.as_dict() for c in verified_calibration(study, calibration)]}
+                             "splits": [c.as_dict() for c in verified_calibration(study, calibration, reported)]}
     if recalibration is not None:
         values["recalibration"] = recalibration
     return values, comparison

@@ -31,8 +31,12 @@ def _check_array(name: str, ours, theirs, atol: float = 1e-12) -> None:
         raise VerificationError(f"{name}[{i}]: umbral {float(ours[i])!r} != scikit-learn {float(theirs[i])!r}")
 
 
-def verify_split_calibration(calibration) -> bool:
-    """Recompute one split's bins, ECE, Brier parts and log-loss with scikit-learn; True or raise."""
+def verify_split_calibration(calibration, verified: dict | None = None) -> bool:
+    """Recompute one split's bins, ECE, Brier parts and log-loss with scikit-learn; True or raise.
+
+    ``verified`` may give this split's ``brier`` and ``log_loss`` as already checked against
+    scikit-learn in this run (the report's own), which saves recomputing them at 1e7 rows.
+    """
     from sklearn.calibration import calibration_curve
     from sklearn.metrics import brier_score_loss, log_loss
 
@@ -49,7 +53,9 @@ def verify_split_calibration(calibration) -> bool:
     weight = counts[counts > 0] / y_true.size
     base_rate = float(np.mean(y_true))
     _check(f"{where}: ECE", curve.ece, float(np.sum(weight * np.abs(fraction - mean))))
-    brier = _chunked_mean(brier_score_loss, y_true, y_score, labels=[0, 1])
+    verified = verified or {}
+    brier = verified.get("brier")
+    brier = _chunked_mean(brier_score_loss, y_true, y_score, labels=[0, 1]) if brier is None else brier
     parts = {"brier": brier, "reliability": float(np.sum(weight * (mean - fraction) ** 2)),
              "resolution": float(np.sum(weight * (fraction - base_rate) ** 2)),
              "uncertainty": base_rate * (1.0 - base_rate)}
@@ -58,7 +64,9 @@ def verify_split_calibration(calibration) -> bool:
         if not math.isclose(getattr(c.parts, name), theirs, rel_tol=1e-9, abs_tol=1e-12):
             raise VerificationError(f"{where}: Brier {name}: umbral {getattr(c.parts, name)!r} != "
                                     f"from scikit-learn {theirs!r}")
-    _check(f"{where}: log_loss", c.log_loss, _chunked_mean(log_loss, y_true, y_score, labels=[0, 1]))
+    theirs = verified.get("log_loss")
+    theirs = _chunked_mean(log_loss, y_true, y_score, labels=[0, 1]) if theirs is None else theirs
+    _check(f"{where}: log_loss", c.log_loss, theirs)
     return True
 
 
