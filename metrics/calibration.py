@@ -186,7 +186,7 @@ class Recalibration:
 
     ``sigmoid``: ``p = 1 / (1 + exp(-(slope·score + intercept)))`` (Platt, with his smoothed
     targets, as scikit-learn's ``CalibratedClassifierCV``); ``isotonic``: linear between the
-    ``knots`` (fitted value at each distinct score of the fitting split), flat beyond them
+    ``knots`` (the first and last fitting score of each level, with its fitted value), flat beyond them
     (scikit-learn's ``IsotonicRegression(out_of_bounds="clip")``).
     """
 
@@ -226,29 +226,34 @@ def _platt(y_true: np.ndarray, y_score: np.ndarray) -> tuple[float, float]:
     positives = float(y_true.sum())
     negatives = y_true.size - positives
     target = np.where(y_true == 1, (positives + 1.0) / (positives + 2.0), 1.0 / (negatives + 2.0))
-    design = np.column_stack([y_score, np.ones_like(y_score)])
+    target_sum, target_dot = target.sum(), np.dot(target, y_score)
 
-    def loss(params):
-        z = design @ params
-        return float(np.sum(np.logaddexp(0.0, z) - target * z))
+    def evaluate(slope: float, intercept: float) -> tuple[float, np.ndarray]:
+        """(loss, fitted probabilities) at one (slope, intercept); one pass of logaddexp and exp."""
+        z = slope * y_score + intercept
+        softplus = np.logaddexp(0.0, z)
+        loss = float(softplus.sum() - slope * target_dot - intercept * target_sum)
+        return loss, np.exp(z - softplus, out=z)
 
     params = np.array([0.0, np.log((positives + 1.0) / (negatives + 1.0))])
-    current = loss(params)
+    current, p = evaluate(*params)
     for _ in range(100):
-        p = _expit(design @ params)
-        gradient = design.T @ (p - target)
-        hessian = (design * (p * (1.0 - p))[:, None]).T @ design
+        weight = p * (1.0 - p)
+        gradient = np.array([np.dot(p, y_score) - target_dot, p.sum() - target_sum])
+        weighted = np.dot(weight, y_score)
+        hessian = np.array([[np.dot(weight, y_score * y_score), weighted],
+                            [weighted, weight.sum()]])
         step = np.linalg.lstsq(hessian, gradient, rcond=None)[0]
         size = 1.0
         while size > 1e-10:  # backtracking: never accept a step that raises the loss
             trial = params - size * step
-            value = loss(trial)
+            value, trial_p = evaluate(*trial)
             if value <= current:
                 break
             size /= 2
         else:
             break
-        params, change = trial, current - value
+        params, change, p = trial, current - value, trial_p
         current = value
         if np.max(np.abs(size * step)) < 1e-13 or change <= 1e-15 * max(1.0, abs(current)):
             break
@@ -284,19 +289,20 @@ def _isotonic(y_true: np.ndarray, y_score: np.ndarray) -> tuple[np.ndarray, np.n
     inverse = groups[inverse]
     weights = np.bincount(inverse).astype(float)
     sums = np.bincount(inverse, weights=y_true.astype(float))
-    block_sum, block_weight, block_size = [], [], []
-    for total, weight in zip(sums.tolist(), weights.tolist(), strict=True):
-        size = 1
-        # Merge while the block before has a higher mean: means compared by cross-multiplying.
-        while block_sum and block_sum[-1] * weight >= total * block_weight[-1]:
-            total += block_sum.pop()
-            weight += block_weight.pop()
-            size += block_size.pop()
-        block_sum.append(total)
-        block_weight.append(weight)
-        block_size.append(size)
-    values = np.repeat(np.array(block_sum) / np.array(block_weight), block_size)
-    return knots, values
+    sizes = np.ones(sums.size, dtype=np.int64)
+    # Pool every maximal run of adjacent violators (each block's mean >= the next's) at once and
+    # repeat until none is left: pooling violators in any order reaches the same (unique) fit.
+    while sums.size > 1:
+        violates = sums[:-1] * weights[1:] >= sums[1:] * weights[:-1]  # means compared by cross-multiplying
+        if not violates.any():
+            break
+        block = np.cumsum(np.r_[True, ~violates]) - 1
+        sums, weights = np.bincount(block, weights=sums), np.bincount(block, weights=weights)
+        sizes = np.bincount(block, weights=sizes).astype(np.int64)
+    # A level's inner knots change nothing between its first and last: keep those two (as scikit-learn trims).
+    ends = np.cumsum(sizes) - 1
+    keep = np.unique(np.concatenate([ends - sizes + 1, ends]))
+    return knots[keep], np.repeat(sums / weights, sizes)[keep]
 
 
 def fit_recalibration(y_true, y_score, method: str) -> Recalibration:
