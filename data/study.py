@@ -152,7 +152,8 @@ class Study:
         """
         if len(self.splits) < 2:
             raise DataError(
-                f"choosing θ on one split and reporting on another needs two splits, but the data has {self._only_split}; "
+                "choosing θ on one split and reporting on another needs two splits, but the data has "
+                f"{self._only_split}; "
                 "add a split column (train/validation/test) or, for a raw table, --splits test=0.3,validation=0.3")
         report = self.report_split(report_on, "--report-on")
         if choose_on is None:
@@ -171,14 +172,16 @@ class Study:
                     "optimistic; a validation split is better (--splits test=0.3,validation=0.3)")
         return choose, report, note
 
-    def calibration_splits(self, choose_on: str | None = None, report_on: str | None = None) -> tuple[str, str, str | None]:
+    def calibration_splits(self, choose_on: str | None = None,
+                           report_on: str | None = None) -> tuple[str, str, str | None]:
         """(fitting split, reporting split, note) for recalibrating scores on one split and reporting on another.
 
         As :meth:`choice_splits`, with its own one-line error when there is a single split.
         """
         if len(self.splits) < 2:
             raise DataError(
-                f"--calibrate: calibration needs a second split to fit the recalibration on, but the data has {self._only_split}; "
+                "--calibrate: calibration needs a second split to fit the recalibration on, but the data has "
+                f"{self._only_split}; "
                 "add a split column (train/validation/test) or, for a raw table, --splits test=0.3,validation=0.3")
         return self.choice_splits(choose_on, report_on)
 

@@ -140,8 +140,9 @@ class Lecture:
         """Every metric at ``threshold``, verified; with splits, every model's θ chosen honestly.
 
         Takes ``report``'s options: ``cost_fn``, ``cost_fp``, ``choose_on``, ``report_on``,
-        ``rule``, ``model``, ``split``, ``grid_step``, ``calibrate``, ``bins``, ... Returns a :class:`umbral.shown.Report`
-        (``.to_dict()`` equals ``umbral report --json``; ``.to_frame()``; an HTML table in Jupyter).
+        ``rule``, ``model``, ``split``, ``grid_step``, ``calibrate``, ``bins``, ... Returns a
+        :class:`umbral.shown.Report` (``.to_dict()`` equals ``umbral report --json``; ``.to_frame()``;
+        an HTML table in Jupyter).
         """
         from umbral.data.request import check_costs, check_threshold
         from umbral.metrics.published import calibration_settings, choice_settings, report_text, report_values
