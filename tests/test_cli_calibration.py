@@ -139,3 +139,10 @@ def test_the_notebook_api_carries_the_same_section(isotonic_report):
     result = lecture.report(calibrate="isotonic").to_dict()
     assert result["recalibration"]["models"] == isotonic_report["recalibration"]["models"]
     assert result["calibration"]["splits"] == isotonic_report["calibration"]["splits"]
+
+    frame = lecture.report(calibrate="sigmoid").recalibration_frame()
+    assert frame.loc["forest", "cost_raw"] == 202 and frame.loc["forest", "cost_recalibrated"] == 176
+    shown = lecture.report()
+    assert shown.recalibration_frame() is None
+    assert shown.calibration_frame().loc[("forest", "test"), "n"] == 900
+    assert "<h4>Calibration</h4>" in shown._repr_html_()

@@ -44,6 +44,33 @@ class Report:
         rows = [(key, value) for key, value in self.values.items() if isinstance(value, int | float | str)]
         return pd.DataFrame(rows, columns=["metric", "value"]).set_index("metric")
 
+    def calibration_frame(self):
+        """How close each model's scores are to probabilities on each split: one row per (model, split).
+
+        Columns: n, ECE, the Brier score and its parts (brier = reliability - resolution +
+        uncertainty + within_bin), log-loss.
+        """
+        import pandas as pd
+
+        keys = ("model", "split", "n", "ece", "brier", "reliability", "resolution", "uncertainty", "within_bin",
+                "log_loss")
+        rows = [{key: entry[key] for key in keys} for entry in self.values["calibration"]["splits"]]
+        return pd.DataFrame(rows).set_index(["model", "split"])
+
+    def recalibration_frame(self):
+        """With ``calibrate=``: per model, the cost rule's θ and its cost before and after recalibrating; else None."""
+        import pandas as pd
+
+        section = self.values.get("recalibration")
+        if section is None:
+            return None
+        rows = [{"model": m["model"], "rule_theta": m["rule_theta"], "cost_raw": m["rule_raw"]["cost"],
+                 "cost_recalibrated": m["rule_calibrated"]["cost"], "chosen_theta": m["chosen_theta"],
+                 "cost_at_chosen": m["chosen"]["cost"], "minimum_theta": m["minimum_theta"],
+                 "cost_at_minimum": m["minimum"]["cost"], "ece_raw": m["ece_before"],
+                 "ece_recalibrated": m["ece_after"]} for m in section["models"]]
+        return pd.DataFrame(rows).set_index("model")
+
     def __str__(self) -> str:
         return self.text
 
@@ -51,7 +78,14 @@ class Report:
         printer.text(self.text)
 
     def _repr_html_(self) -> str:
-        return self.to_frame().to_html()
+        parts = [self.to_frame().to_html()]
+        if "calibration" in self.values:
+            parts += ["<h4>Calibration</h4>", self.calibration_frame().to_html(float_format="{:.4f}".format)]
+        recalibrated = self.recalibration_frame()
+        if recalibrated is not None:
+            parts += [f"<h4>Recalibrated on {html.escape(self.values['recalibration']['choose_on'])} "
+                      f"({html.escape(self.values['recalibration']['method'])})</h4>", recalibrated.to_html()]
+        return "\n".join(parts)
 
 
 @dataclass(frozen=True)
