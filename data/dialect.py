@@ -17,7 +17,7 @@ from pathlib import Path
 
 from umbral.data.dataset import DataError
 
-__all__ = ["COMMA_DECIMAL", "DELIMITER_NAMES", "Dialect", "check_quotes", "text_table", "utf8"]
+__all__ = ["COMMA_DECIMAL", "DELIMITER_NAMES", "Dialect", "text_table", "utf8"]
 
 #: The delimiters looked for, with the names the report and the errors use.
 DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar"}
@@ -35,6 +35,7 @@ class Dialect:
     delimiter: str = ","
     decimal: str = "."
     encoding: str = "UTF-8"
+    sep_line: bool = False  # the file began with Excel's "sep=;" line (dropped before reading)
 
     def describe(self) -> str:
         """``"semicolon-separated, decimal comma, UTF-16"``: what the report's header says."""
@@ -70,7 +71,7 @@ def text_table(raw: bytes, path: Path) -> tuple[bytes, Dialect]:
                             "vertical-bar tables: re-save it with one of those")
     else:
         delimiter = _delimiter(raw, path)
-    return raw, Dialect(delimiter, _decimal(raw, delimiter), encoding)
+    return raw, Dialect(delimiter, _decimal(raw, delimiter), encoding, sep_line=excel is not None)
 
 
 def utf8(raw: bytes, path: Path) -> tuple[bytes, str]:
@@ -147,24 +148,3 @@ def _decimal(raw: bytes, delimiter: str) -> str:
     commas = sum(bool(COMMA_DECIMAL.match(cell)) for cell in cells)
     points = sum(bool(_DOT_DECIMAL.match(cell)) for cell in cells)
     return "," if commas > points else "."
-
-
-def check_quotes(text: str, path: Path) -> None:
-    """A :class:`DataError` naming the line of a quote that is never closed (else the rest of the file is one cell)."""
-    opened = unbalanced_quote_line(text)
-    if opened is not None:
-        raise DataError(f"{path}: a quote opened on line {opened} is never closed; close it (\"...\") or remove it")
-
-
-def unbalanced_quote_line(text: str) -> int | None:
-    """The line on which a quoted cell opens and never closes, or None when every quote is closed."""
-    opened_on, line = None, 1
-    inside = False
-    for char in text:
-        if char == '"':
-            inside = not inside
-            if inside:
-                opened_on = line
-        elif char == "\n":
-            line += 1
-    return opened_on if inside else None

@@ -214,7 +214,8 @@ def _read_frame(path: Path, raw: bytes):
     """The raw table as a pandas DataFrame, with the same header checks as scores files."""
     import pandas as pd  # lazy: importing `data` must stay cheap
 
-    from umbral.data.dialect import DELIMITER_NAMES, check_quotes, text_table
+    from umbral.data.dialect import DELIMITER_NAMES, text_table
+    from umbral.data.records import RowsRead, checked_count, reference_rows
     from umbral.data.tables import file_kind
 
     kind = file_kind(path)
@@ -235,7 +236,11 @@ def _read_frame(path: Path, raw: bytes):
         text = data.decode("utf-8")
         header = next(csv.reader(io.StringIO(text), delimiter=dialect.delimiter), [])
         validate.check_unique_columns([name.strip() for name in header], path)
-        check_quotes(text, path)
+        count = checked_count(data, path)
+        records = count.records
+        if count.spanning_line is not None or count.unclosed_line is not None:
+            # Quoting the count cannot vouch for: the strict reference reader names a bad line, or counts.
+            records = len(reference_rows(text, dialect.delimiter, path)[0])
         try:
             frame = pd.read_csv(io.StringIO(text), skipinitialspace=True, sep=dialect.delimiter,
                                 decimal=dialect.decimal)
@@ -243,7 +248,12 @@ def _read_frame(path: Path, raw: bytes):
             reason = str(exc).strip().splitlines()[0]
             raise DataError(f"{path} is not a readable table ({reason}); check the delimiter "
                             f"({DELIMITER_NAMES[dialect.delimiter]}) and quoting") from None
+        if len(frame) != records - 1:
+            raise DataError(f"{path}: pandas read {len(frame):,} rows but the file holds {records - 1:,} records "
+                            "under its header; check its quoting and line ends")
         frame.attrs["dialect"] = dialect
+        frame.attrs["rows"] = RowsRead(len(frame), count.lines + (1 if dialect.sep_line else 0), header=True,
+                                       sep_line=dialect.sep_line, blank_lines=count.blank_lines)
     else:
         raise DataError(f"{path} is JSON; a raw table for --target must be .csv, .tsv, .xlsx or .parquet")
     frame.columns = [str(c).strip() for c in frame.columns]

@@ -1,12 +1,13 @@
 """Reading tables: CSV/TSV (plain or gzip), JSON, Excel and Parquet files into named columns of raw cells.
 
 CSV and Parquet go through pyarrow (typed, multi-threaded, no Python object per cell);
-a CSV pyarrow rejects is read again by Python's csv module, which names the bad row.
+a CSV pyarrow rejects, or whose quoting the record count cannot vouch for, is read by
+Python's csv module (the reference), which names the bad line. Every reader's row count
+is held against the file's own record count: no row is lost without a word.
 """
 
 from __future__ import annotations
 
-import csv
 import functools
 import io
 import json
@@ -19,7 +20,8 @@ import numpy as np
 
 from umbral.data import validate
 from umbral.data.dataset import DataError
-from umbral.data.dialect import COMMA_DECIMAL, DELIMITER_NAMES, Dialect, check_quotes, text_table
+from umbral.data.dialect import COMMA_DECIMAL, DELIMITER_NAMES, Dialect, text_table
+from umbral.data.records import RecordCount, RowsRead, checked_count, reference_rows
 
 __all__ = ["Table", "read_table"]
 
@@ -175,16 +177,33 @@ def read_table(path: Path, raw: bytes) -> Table:
 
 
 def _read_csv(raw: bytes, path: Path) -> Table:
-    """A CSV read by pyarrow (typed, multi-threaded); anything it rejects goes to Python's csv reader.
+    """A CSV read by pyarrow (typed, multi-threaded), or by Python's csv module when pyarrow cannot be trusted.
 
-    The delimiter, decimal mark and encoding are found first (:mod:`data.dialect`)
-    and kept in ``meta["dialect"]``, so the report can say how the file was read.
+    The delimiter, decimal mark and encoding are found first (:mod:`data.dialect`) and kept
+    in ``meta["dialect"]``, so the report can say how the file was read. The records are
+    counted apart from either reader (:func:`data.records.count_records`): pyarrow is used
+    only on a file with no quoted line break and only when it returns that many rows; any
+    other file goes to the strict reference reader, which names the line where quoting fails.
+    ``meta["rows"]`` (:class:`data.records.RowsRead`) says how many rows were read and why
+    that differs from the line count.
     """
+    raw, dialect = text_table(raw, path)
+    count = checked_count(raw, path)
+    table = None
+    if count.spanning_line is None and count.unclosed_line is None:
+        table = _read_csv_arrow(raw, path, dialect, count)
+    if table is None:
+        table = _read_csv_python(validate.decode_text(raw, path), path, dialect, count)
+    table.meta["dialect"] = dialect
+    return table
+
+
+def _read_csv_arrow(raw: bytes, path: Path, dialect: Dialect, count: RecordCount) -> Table | None:
+    """The table by pyarrow, or None if pyarrow rejects it or returns other than ``count``'s rows."""
     import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.csv as pa_csv
 
-    raw, dialect = text_table(raw, path)
     options = pa_csv.ConvertOptions(null_values=[""], strings_can_be_null=True, quoted_strings_can_be_null=True,
                                     decimal_point=dialect.decimal)
     try:
@@ -193,42 +212,51 @@ def _read_csv(raw: bytes, path: Path) -> Table:
         arrow = pa_csv.read_csv(pa.BufferReader(raw), convert_options=options,
                                 parse_options=pa_csv.ParseOptions(delimiter=dialect.delimiter))
     except (pa.ArrowException, ValueError):
-        # A ragged row, odd quoting, ...: the Python reader names the row or reads what pyarrow would not.
-        table = _read_csv_python(validate.decode_text(raw, path), path, dialect)
-        table.meta["dialect"] = dialect
-        return table
+        return None  # a ragged row, odd quoting, ...: the Python reader names the row
+    if arrow.num_rows != count.records - 1:
+        return None  # pyarrow lost or invented rows: the reference reader decides
+    blank_rows = 0
     if arrow.num_rows and all(column.null_count for column in arrow.columns):
-        blank_rows = functools.reduce(pc.and_, [column.is_null() for column in arrow.columns])
-        if pc.any(blank_rows).as_py():  # a row of empty cells (",,") is skipped, as a blank line is
-            arrow = arrow.filter(pc.invert(blank_rows))
+        blank = functools.reduce(pc.and_, [column.is_null() for column in arrow.columns])
+        blank_rows = int(pc.sum(blank).as_py() or 0)
+        if blank_rows:  # a row of empty cells (",,") is skipped, as a blank line is
+            arrow = arrow.filter(pc.invert(blank))
     names = [name.strip() for name in arrow.column_names]
     if len(set(names)) < len(names):
         validate.check_unique_columns(names, path)
     columns = _ArrowColumns(names, arrow)
-    return Table(names, columns, meta={"dialect": dialect}, missing=columns.missing)
+    rows = RowsRead(arrow.num_rows, _lines(count, dialect), header=True, sep_line=dialect.sep_line,
+                    blank_lines=count.blank_lines, blank_rows=blank_rows)
+    return Table(names, columns, meta={"rows": rows}, missing=columns.missing)
 
 
-def _read_csv_python(text: str, path: Path, dialect: Dialect) -> Table:
-    check_quotes(text, path)
-    try:
-        rows = [row for row in csv.reader(io.StringIO(text), delimiter=dialect.delimiter)
-                if row and any(cell.strip() for cell in row)]
-    except csv.Error as exc:
-        raise DataError(f"{path} is not a readable CSV ({exc}); check its quoting") from None
-    if not rows:
+def _lines(count: RecordCount, dialect: Dialect) -> int:
+    """The file's line count, the ``sep=`` line text_table dropped included."""
+    return count.lines + (1 if dialect.sep_line else 0)
+
+
+def _read_csv_python(text: str, path: Path, dialect: Dialect, count: RecordCount) -> Table:
+    """The table by the reference reader (Python's csv module, strict): every record it finds is a row."""
+    records, starts, ends = reference_rows(text, dialect.delimiter, path)
+    if not records:
         raise DataError(f"{path} has no header row; the first line must name the columns")
-    header = [name.strip() for name in rows[0]]
-    for number, row in enumerate(rows[1:], start=1):
+    header = [name.strip() for name in records[0]]
+    for number, row in enumerate(records[1:], start=1):
         if len(row) != len(header):
             raise DataError(
-                f"row {number} of {path} has {len(row)} fields but the header has {len(header)}; "
-                f"check the delimiter ({DELIMITER_NAMES[dialect.delimiter]}) and quoting"
+                f"row {number} of {path} (line {starts[number]}) has {len(row)} fields but the header has "
+                f"{len(header)}; check the delimiter ({DELIMITER_NAMES[dialect.delimiter]}) and quoting"
             )
-    cells = {name: [row[i] for row in rows[1:]] for i, name in enumerate(header)}
+    rows = [row for row in records[1:] if any(cell.strip() for cell in row)]
+    cells = {name: [row[i] for row in rows] for i, name in enumerate(header)}
     if dialect.decimal == ",":
         cells = {name: [cell.replace(",", ".") if COMMA_DECIMAL.match(cell) else cell for cell in column]
                  for name, column in cells.items()}
-    return Table(header, cells)
+    spans = [end - start + 1 for start, end in zip(starts, ends, strict=True)]
+    read = RowsRead(len(rows), _lines(count, dialect), header=True, sep_line=dialect.sep_line,
+                    blank_lines=max(0, count.lines - sum(spans)), blank_rows=len(records) - 1 - len(rows),
+                    multiline_records=sum(1 for span in spans if span > 1))
+    return Table(header, cells, meta={"rows": read})
 
 
 def read_excel_frame(raw: bytes, path: Path):
