@@ -74,6 +74,10 @@ def text_table(raw: bytes, path: Path) -> tuple[bytes, Dialect]:
     return raw, Dialect(delimiter, _decimal(raw, delimiter), encoding, sep_line=excel is not None)
 
 
+#: Control bytes no text table holds (tab, line breaks and the NUL counted apart).
+_CONTROL = re.compile(rb"[\x01-\x08\x0e-\x1f]")
+
+
 def utf8(raw: bytes, path: Path) -> tuple[bytes, str]:
     """``raw`` as UTF-8 bytes (a BOM dropped) and the encoding it came in."""
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -83,7 +87,10 @@ def utf8(raw: bytes, path: Path) -> tuple[bytes, str]:
             raise DataError(f"{path} starts like UTF-16 text but is not; re-save it as UTF-8 CSV") from None
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    if b"\x00" in raw[:SAMPLE_BYTES]:
+    sample = raw[:SAMPLE_BYTES]
+    if b"\x00" in sample and (sample.count(b"\x00") * 100 > len(sample) or b"\n" not in sample
+                               or _CONTROL.search(sample)):
+        # Many NULs: binary. A stray one in text is refused by data.records.checked_count, naming its line.
         raise DataError(f"{path} looks binary, not text; give a UTF-8 CSV/JSON file, an .xlsx or a .parquet file")
     if not raw.isascii():
         try:

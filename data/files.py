@@ -128,6 +128,8 @@ def _load_scores_file(
              else given.strip() if given is not None else titleize(stem_of(path)))
     provenance = {"kind": "scores-file", "format": path.suffix.lower().lstrip("."), "path": str(path),
                   "sha256": sha256}
+    if "rows" in table.meta:
+        provenance["read_rows"] = table.meta["rows"].as_dict()
     if "dialect" in table.meta:
         provenance["read_as"] = table.meta["dialect"].describe()
     if "provenance" in table.meta:
@@ -166,7 +168,7 @@ def study_from_table(table: Table, path, name: str, title: str, provenance: dict
         "split_col": split_column, "model_col": model_column,
         "positive_label": "1" if positive is None else str(positive), "rescale": rescale,
     }
-    for key in ("read_as", "exported_from"):  # after the columns, as the reports have always listed them
+    for key in ("read_rows", "read_as", "exported_from"):  # after the columns, as the reports have always listed them
         if key in provenance:
             provenance[key] = provenance.pop(key)
     score_by_model = {}

@@ -216,7 +216,7 @@ def _read_frame(path: Path, raw: bytes):
 
     from umbral.data.dialect import DELIMITER_NAMES, text_table
     from umbral.data.records import RowsRead, checked_count, reference_rows
-    from umbral.data.tables import file_kind
+    from umbral.data.tables import count_vouches_for_arrow, file_kind
 
     kind = file_kind(path)
     if kind == ".parquet":
@@ -236,9 +236,9 @@ def _read_frame(path: Path, raw: bytes):
         text = data.decode("utf-8")
         header = next(csv.reader(io.StringIO(text), delimiter=dialect.delimiter), [])
         validate.check_unique_columns([name.strip() for name in header], path)
-        count = checked_count(data, path)
+        count = checked_count(data, path, dialect.delimiter)
         records = count.records
-        if count.spanning_line is not None or count.unclosed_line is not None:
+        if not count_vouches_for_arrow(count):
             # Quoting the count cannot vouch for: the strict reference reader names a bad line, or counts.
             records = len(reference_rows(text, dialect.delimiter, path)[0])
         try:
@@ -373,6 +373,7 @@ def load_raw_table(
         "sha256": sha256,
         "target": target,
         "positive_label": "1" if positive is None else str(positive),
+        **({"read_rows": frame.attrs["rows"].as_dict()} if "rows" in frame.attrs else {}),
         **({"read_as": frame.attrs["dialect"].describe()} if "dialect" in frame.attrs else {}),
         "features": features,
         "dropped_columns": dropped,

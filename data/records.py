@@ -30,7 +30,10 @@ class RecordCount:
     ``lines``: physical lines (a last line without a line break counts); ``blank_lines``: empty
     lines outside quotes (no record); ``spanning_line``: the first line on which a quoted field
     runs over a line break (None: none does); ``unclosed_line``: the line of a quote that is
-    never closed (None: every quote closes); ``nul_line``: the first line holding a NUL byte.
+    never closed (None: every quote closes); ``nul_line``: the first line holding a NUL byte;
+    ``stray_quote_line``: the first line where a quote sits inside a field (an opening quote not
+    at the field's start, or text right after a closing one), found only when the delimiter is
+    given: readers disagree on such a field, so the strict reference reader must decide.
     """
 
     records: int
@@ -39,6 +42,7 @@ class RecordCount:
     spanning_line: int | None = None
     unclosed_line: int | None = None
     nul_line: int | None = None
+    stray_quote_line: int | None = None
 
 
 def _line_ends(chunk: np.ndarray, previous_byte: int, next_byte: int) -> tuple[np.ndarray, np.ndarray]:
@@ -61,8 +65,30 @@ def _line_ends(chunk: np.ndarray, previous_byte: int, next_byte: int) -> tuple[n
     return ends, starts
 
 
-def count_records(raw: bytes) -> RecordCount:
-    r"""Count the records and lines of ``raw`` (UTF-8 text of a delimited table).
+def _count_simple(raw: bytes) -> RecordCount | None:
+    """The count of a file with LF breaks only and no quote or NUL byte, by ``bytes.count``; else None."""
+    if b'"' in raw or b"\r" in raw or b"\0" in raw or b"\n\n\n" in raw:
+        return None
+    breaks = raw.count(b"\n")
+    blank = raw.count(b"\n\n") + (1 if raw.startswith(b"\n") else 0)  # no run of three: no overlap
+    tail = 1 if raw and not raw.endswith(b"\n") else 0
+    return RecordCount(records=breaks - blank + tail, lines=breaks + tail, blank_lines=blank)
+
+
+def _stray_quote(chunk: np.ndarray, quotes: np.ndarray, quotes_before: int, previous_byte: int, next_byte: int,
+                 delimiter: int) -> int | None:
+    """Index into ``quotes`` of the first quote inside a field, or None (see ``RecordCount.stray_quote_line``)."""
+    opening = (quotes_before + np.arange(quotes.size)) % 2 == 0
+    before = np.where(quotes > 0, chunk[np.maximum(quotes - 1, 0)], previous_byte).astype(np.int16)
+    after = np.where(quotes + 1 < chunk.size, chunk[np.minimum(quotes + 1, chunk.size - 1)], next_byte
+                     ).astype(np.int16)
+    edges = np.array([delimiter, _LF, _CR, _QUOTE, -1], dtype=np.int16)  # a quote next to a quote: an escaped pair
+    bad = np.where(opening, ~np.isin(before, edges), ~np.isin(after, edges))
+    return int(np.argmax(bad)) if bad.any() else None
+
+
+def count_records(raw: bytes, delimiter: str | None = None) -> RecordCount:
+    r"""Count the records and lines of ``raw`` (UTF-8 text of a delimited table split by ``delimiter``).
 
     Examples
     --------
@@ -70,14 +96,20 @@ def count_records(raw: bytes) -> RecordCount:
     RecordCount(records=3, lines=4, blank_lines=1, spanning_line=None, unclosed_line=None, nul_line=None)
     >>> count_records(b'label,score\n1,0.9\n0,"0.2\n1,0.4\n').unclosed_line
     3
+    >>> count_records(b'label,score\n1,"0.9"x\n', ",").stray_quote_line
+    2
     """
+    simple = _count_simple(raw)
+    if simple is not None:
+        return simple
     buffer = np.frombuffer(raw, dtype=np.uint8)
     size = buffer.size
     quotes_before = 0  # quotes in the chunks already scanned
     lines_before = 0  # line breaks in the chunks already scanned
     last_boundary = -1  # position of the last record-ending break's last byte
     records = blank = 0
-    spanning = nul = last_quote_line = None
+    spanning = nul = last_quote_line = stray = None
+    separator = ord(delimiter) if delimiter else None
     for offset in range(0, size, _CHUNK):
         chunk = buffer[offset:offset + _CHUNK]
         previous_byte = int(buffer[offset - 1]) if offset else -1
@@ -98,6 +130,10 @@ def count_records(raw: bytes) -> RecordCount:
             blank += int(empty.sum())
             records += int(record_ends.size - empty.sum())
             last_boundary = int(record_ends[-1])
+        if stray is None and separator is not None and quotes.size:
+            first = _stray_quote(chunk, quotes, quotes_before, previous_byte, next_byte, separator)
+            if first is not None:
+                stray = lines_before + int(np.searchsorted(ends, quotes[first])) + 1
         if quotes.size:
             last_quote_line = lines_before + int(np.searchsorted(ends, quotes[-1])) + 1
         quotes_before += quotes.size
@@ -109,7 +145,7 @@ def count_records(raw: bytes) -> RecordCount:
     # Left open at the end: the field the last quote opened (an odd count of quotes).
     unclosed = last_quote_line if inside_at_end else None
     return RecordCount(records=records, lines=lines, blank_lines=blank, spanning_line=spanning,
-                       unclosed_line=unclosed, nul_line=nul)
+                       unclosed_line=unclosed, nul_line=nul, stray_quote_line=stray)
 
 
 @dataclass(frozen=True)
@@ -187,11 +223,11 @@ def _excerpt(text: str, line: int) -> str:
     return repr(found if len(found) <= 40 else found[:39] + "…")
 
 
-def checked_count(raw: bytes, path) -> RecordCount:
+def checked_count(raw: bytes, path, delimiter: str | None = None) -> RecordCount:
     """:func:`count_records`, refusing a file with a NUL byte (no CSV reader agrees on what follows one)."""
     from umbral.data.dataset import DataError
 
-    count = count_records(raw)
+    count = count_records(raw, delimiter)
     if count.nul_line is not None:
         raise DataError(f"{path}: line {count.nul_line} holds a NUL byte (\\0), so the file is damaged or not "
                         "plain text; re-export it as a UTF-8 CSV")

@@ -182,20 +182,23 @@ def _read_csv(raw: bytes, path: Path) -> Table:
     The delimiter, decimal mark and encoding are found first (:mod:`data.dialect`) and kept
     in ``meta["dialect"]``, so the report can say how the file was read. The records are
     counted apart from either reader (:func:`data.records.count_records`): pyarrow is used
-    only on a file with no quoted line break and only when it returns that many rows; any
+    only on a file with no quoted line break or quote inside a field, and only when it returns that many rows; any
     other file goes to the strict reference reader, which names the line where quoting fails.
     ``meta["rows"]`` (:class:`data.records.RowsRead`) says how many rows were read and why
     that differs from the line count.
     """
     raw, dialect = text_table(raw, path)
-    count = checked_count(raw, path)
-    table = None
-    if count.spanning_line is None and count.unclosed_line is None:
-        table = _read_csv_arrow(raw, path, dialect, count)
+    count = checked_count(raw, path, dialect.delimiter)
+    table = _read_csv_arrow(raw, path, dialect, count) if count_vouches_for_arrow(count) else None
     if table is None:
         table = _read_csv_python(validate.decode_text(raw, path), path, dialect, count)
     table.meta["dialect"] = dialect
     return table
+
+
+def count_vouches_for_arrow(count: RecordCount) -> bool:
+    """Whether pyarrow may read the file: no quoted line break, no quote left open, no quote inside a field."""
+    return count.spanning_line is None and count.unclosed_line is None and count.stray_quote_line is None
 
 
 def _read_csv_arrow(raw: bytes, path: Path, dialect: Dialect, count: RecordCount) -> Table | None:
@@ -270,8 +273,10 @@ def read_excel_frame(raw: bytes, path: Path):
     except Exception as exc:  # openpyxl raises many types for a damaged workbook
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise DataError(f"cannot read {path} as an Excel workbook ({reason}); re-save it as .xlsx or CSV") from None
+    sheet_rows = len(frame)
     frame = frame.dropna(how="all")
     frame.columns = [str(name).strip() for name in frame.columns]
+    frame.attrs["rows"] = RowsRead(len(frame), sheet_rows + 1, header=True, blank_rows=sheet_rows - len(frame))
     return frame
 
 
@@ -282,7 +287,7 @@ def _read_excel(raw: bytes, path: Path) -> Table:
     validate.check_unique_columns(names, path)
     cells = {name: [None if value != value or value is None else value for value in frame.iloc[:, i].tolist()]
              for i, name in enumerate(names)}
-    return Table(names, cells)
+    return Table(names, cells, meta={"rows": frame.attrs["rows"]})
 
 
 class _RepeatedKey(ValueError):
@@ -317,7 +322,8 @@ def _read_json(text: str, path: Path) -> Table:
         # A list of records: one object per sample; a missing key is an empty cell.
         columns = list(dict.fromkeys(str(key) for record in document for key in record))
         cells = {c: [record.get(c) for record in document] for c in columns}
-        return Table(columns, cells)
+        _check_flat(cells, path)
+        return Table(columns, cells, meta={"rows": RowsRead(len(document))})
     if isinstance(document, dict):
         # A dict of lists: each list is a column; other keys (name, title, provenance) are metadata.
         columns = [str(key) for key, value in document.items() if isinstance(value, list)]
@@ -327,22 +333,40 @@ def _read_json(text: str, path: Path) -> Table:
             if isinstance(document.get(key), str | dict)
         }
         if columns:
-            return Table(columns, {c: document[c] for c in columns}, meta)
+            cells = {c: document[c] for c in columns}
+            _check_flat(cells, path)
+            return Table(columns, cells, {**meta, "rows": RowsRead(max(len(cells[c]) for c in columns))})
     raise DataError(
         f"{path} holds JSON of an unknown shape; use {{\"y_true\": [...], \"y_score\": [...]}} "
         "or a list of {\"y_true\": ..., \"y_score\": ...} records"
     )
 
 
+def _check_flat(cells: dict, path: Path) -> None:
+    """A :class:`DataError` naming the first column and row holding a list or an object instead of one value."""
+    for column, values in cells.items():
+        for row, value in enumerate(values, start=1):
+            if isinstance(value, list | dict):
+                shown = json.dumps(value)
+                shown = shown if len(shown) <= 30 else shown[:29] + "…"
+                kind = "a list" if isinstance(value, list) else "an object"
+                raise DataError(f"{path}: column {column!r} holds {kind} in row {row} ({shown}); give one plain "
+                                "value (a number or a word) per row, e.g. 1 instead of [1]")
+
+
 def _read_parquet(path: Path) -> Table:
     import pyarrow.parquet as pq  # lazy: importing `data` must stay cheap
 
     try:
-        arrow = pq.ParquetFile(path).read()  # not read_table: its dataset layer costs a second at start-up
+        parquet = pq.ParquetFile(path)
+        arrow = parquet.read()  # not read_table: its dataset layer costs a second at start-up
     except Exception as exc:  # pyarrow raises many types for a damaged file
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise DataError(f"cannot read {path} as Parquet ({reason}); re-export it or use CSV") from None
+    if arrow.num_rows != parquet.metadata.num_rows:
+        raise DataError(f"{path}: its footer says {parquet.metadata.num_rows:,} rows but {arrow.num_rows:,} could be "
+                        "read; the file is damaged, re-export it")
     columns = [str(c) for c in arrow.column_names]
     validate.check_unique_columns(columns, path)
     cells = _ArrowColumns(columns, arrow)
-    return Table(columns, cells, missing=cells.missing)
+    return Table(columns, cells, meta={"rows": RowsRead(arrow.num_rows)}, missing=cells.missing)

@@ -157,6 +157,8 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
     comparison = verified_comparison(study, settings, required=bool(settings.choose_on or settings.report_on))
     if not study.is_single:
         values.update(dataset.provenance["part"])
+    if "read_rows" in dataset.provenance:  # a file: how many rows were read, and why not one per line
+        values["read_rows"] = dataset.provenance["read_rows"]
     if "read_as" in dataset.provenance:  # a text table: the delimiter, decimal mark and encoding found
         values["read_as"] = dataset.provenance["read_as"]
     if "features" in dataset.provenance:  # a raw table: what the model was fitted on, so a leak shows

@@ -77,6 +77,7 @@ def test_report_equals_the_command_line_on_the_exported_scores(toy, tmp_path):
         from_file = cli_report("--data", str(path), "--threshold", "0.3", "--cost-fn", "5", "--cost-fp", "1",
                                "--rule", "min_cost", "--grid-step", "0.01")
         from_file.pop("read_as", None)  # a text table says how it was read
+        assert from_file.pop("read_rows")["rows"] == 600  # a file says how many rows it read: 300 x 2 models
         assert lecture.report(**options).to_dict() == from_file, suffix
         again = umbral.Lecture.from_predictions(y, {"a": s, "b": t})  # not the same: no splits
         assert again.report().to_dict() != from_file
@@ -201,6 +202,7 @@ def test_the_scores_command_writes_every_format_that_reads_back_to_the_same_numb
     original, again = cli_report("--data", "screening8", "--model", "forest"), cli_report("--data", str(path),
                                                                                          "--model", "forest")
     again.pop("read_as", None)
+    assert again.pop("read_rows")["rows"] == 6000  # 3,000 patients x 2 models, one row each
     assert again == original
     columns = set(pd.read_csv(path).columns if suffix == "csv" else pd.read_parquet(path).columns
                   if suffix == "parquet" else json.loads(path.read_text(encoding="utf-8")))

@@ -67,6 +67,7 @@ def test_the_report_is_scikit_learns_and_the_command_lines(executed):
     umbral = [sys.executable, str(ROOT / "render.py")]
     subprocess.run([*umbral, "scores", "--data", str(scores), "--out", str(again)], check=True, timeout=300)
     command = [*umbral, "report", "--json", "--data", str(again), "--cost-fn", "10", "--cost-fp", "1"]
-    assert json.loads(subprocess.run(command, capture_output=True, text=True, check=True, timeout=300).stdout) \
-        == report
+    read_back = json.loads(subprocess.run(command, capture_output=True, text=True, check=True, timeout=300).stdout)
+    assert read_back.pop("read_rows")["rows"] == len(json.loads(again.read_text())["y_true"])
+    assert read_back == report
     assert (folder / "breast-cancer-scores.csv").is_file()
