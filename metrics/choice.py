@@ -5,7 +5,9 @@ The threshold is a hyperparameter. A rule (min expected cost, max F1, ...) picks
 to the reporting split itself ("peeking") gives the number a careless report would print.
 The *wobble* is how much the chosen θ moves when the choosing split is resampled with
 replacement: a bootstrap, drawn as multinomial counts over (score bin, label), so it costs
-O(resamples x grid) after one pass over the scores and never loops over samples.
+O(resamples x grid) after one pass over the scores and never loops over samples. The same
+resamples give the *expected optimism*: how much peeking flatters the number on average,
+of which this split's own gap is one draw.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ import numpy as np
 
 from umbral.metrics import point
 from umbral.metrics.sweep import GRID, Snapshot, Sweep, check_choice, check_sweep
-from umbral.metrics.validation import check_costs, check_counts, check_positive_int
+from umbral.metrics.validation import check_costs, check_counts, check_numbers, check_positive_int
 
 __all__ = [
-    "CHOICE_RULES", "CHOICE_STEPS", "DEFAULT_RESAMPLES", "ThresholdChoice", "Wobble",
-    "choice_grid", "choose_threshold", "choose_then_report", "rule_metric", "wobble",
+    "CHOICE_RULES", "CHOICE_STEPS", "DEFAULT_RESAMPLES", "ExpectedOptimism", "ThresholdChoice", "Wobble",
+    "choice_grid", "choose_threshold", "choose_then_report", "expected_optimism", "flattery", "rule_metric",
+    "wobble",
 ]
 
 #: Rule name (command line) -> what it maximises or reaches, in the order reports list them.
@@ -110,6 +113,26 @@ def _pick(rule: str, metric: np.ndarray, target: float | None) -> np.ndarray:
     return width - 1 - np.argmax(best[:, ::-1], axis=-1)
 
 
+def flattery(rule: str, honest, peeked):
+    """How much better the peeked number looks than the honest one, in the metric's units (arrays too).
+
+    Honest minus peeked for the rules that minimise (cost, distance), peeked minus honest for
+    the others: positive when peeking flatters, never negative for a rule that optimises.
+
+    >>> float(flattery("min_cost", 236.0, 230.0)), float(flattery("max_f1", 0.5, 0.75))
+    (6.0, 0.25)
+    """
+    if rule not in CHOICE_RULES:
+        raise ValueError(f"unknown rule {rule!r}; use one of {', '.join(CHOICE_RULES)}")
+    honest, peeked = check_numbers(honest, "honest"), check_numbers(peeked, "peeked")
+    return (honest - peeked) if lower_is_better(rule) else (peeked - honest)
+
+
+def _quantile(values: np.ndarray, q: float) -> float | None:
+    """The ``q`` quantile as a value taken by ``values`` (``inverted_cdf``); None when empty."""
+    return float(np.quantile(values, q, method="inverted_cdf")) if values.size else None
+
+
 def _target(rule: str, target_recall: float, target_precision: float) -> float | None:
     return {"target_recall": target_recall, "target_precision": target_precision}.get(rule)
 
@@ -135,6 +158,7 @@ class Wobble:
     """How the chosen θ moves over bootstrap resamples of the choosing split.
 
     ``thetas`` holds one chosen θ per resample (NaN where a target was never reached);
+    ``on_report`` the rule's metric on the reporting split at each of them (NaN likewise);
     ``theta_low``/``theta_high`` their 5 % and 95 % quantiles (grid values);
     ``metric_low``/``metric_high`` the same quantiles of the rule's metric on the reporting
     split at those θs; ``missing`` how many resamples reached no θ.
@@ -143,6 +167,7 @@ class Wobble:
     resamples: int
     seed: int
     thetas: np.ndarray
+    on_report: np.ndarray
     theta_low: float | None
     theta_high: float | None
     metric_low: float | None
@@ -202,17 +227,58 @@ def wobble(choosing: Sweep, reporting: Sweep, rule: str, grid=GRID, resamples: i
     index = _pick(rule, metric, _target(rule, target_recall, target_precision))
     reached = index >= 0
     thetas = np.where(reached, grid[np.maximum(index, 0)], np.nan)
-    on_report = rule_metric(rule, *reporting.counts(thetas[reached]), cost_fn, cost_fp)
-    chosen = thetas[reached]
-
-    def quantile(values, q):
-        return float(np.quantile(values, q, method="inverted_cdf")) if values.size else None
-
-    thetas.setflags(write=False)
-    return Wobble(resamples=int(resamples), seed=int(seed), thetas=thetas,
-                  theta_low=quantile(chosen, 0.05), theta_high=quantile(chosen, 0.95),
-                  metric_low=quantile(on_report, 0.05), metric_high=quantile(on_report, 0.95),
+    on_report = np.full(resamples, np.nan)
+    on_report[reached] = rule_metric(rule, *reporting.counts(thetas[reached]), cost_fn, cost_fp)
+    chosen, honest = thetas[reached], on_report[reached]
+    for values in (thetas, on_report):
+        values.setflags(write=False)
+    return Wobble(resamples=int(resamples), seed=int(seed), thetas=thetas, on_report=on_report,
+                  theta_low=_quantile(chosen, 0.05), theta_high=_quantile(chosen, 0.95),
+                  metric_low=_quantile(honest, 0.05), metric_high=_quantile(honest, 0.95),
                   missing=int((~reached).sum()))
+
+
+@dataclass(frozen=True)
+class ExpectedOptimism:
+    """How much peeking flatters the reported number on average, over the wobble's resamples.
+
+    For each resample the honest number is the reporting split's metric at the θ* that
+    resample of the choosing split picked, and the peeked one is the reporting split's own
+    best (one value: the wobble resamples only the choosing split, so this is the optimism
+    expected for these reporting rows); ``mean``, ``low`` and ``high`` (5 % and 95 %
+    quantiles) summarise their :func:`flattery` over the ``resamples`` that reached a θ.
+    At least 0 for the rules that optimise; a target rule's peek need only reach the
+    target, so its value may be negative.
+    """
+
+    mean: float
+    low: float
+    high: float
+    resamples: int
+
+    def as_dict(self) -> dict:
+        """Plain numbers for JSON."""
+        return {"mean": self.mean, "low": self.low, "high": self.high, "quantiles": [0.05, 0.95],
+                "resamples": self.resamples}
+
+
+def expected_optimism(rule: str, on_report, peeked: float | None) -> ExpectedOptimism | None:
+    """Summarise :func:`flattery` of each resample's honest number (``on_report``, NaN skipped) against ``peeked``.
+
+    None when peeking reaches no θ or no resample did.
+
+    >>> expected_optimism("min_cost", np.array([236.0, 262.0, np.nan, 236.0]), 236.0)
+    ExpectedOptimism(mean=8.666666666666666, low=0.0, high=26.0, resamples=3)
+    """
+    honest = np.atleast_1d(check_numbers(on_report, "on_report"))
+    honest = honest[~np.isnan(honest)]
+    if peeked is None or not honest.size:
+        return None
+    if not np.isfinite(check_numbers(peeked, "peeked")) or not np.isfinite(honest).all():
+        raise ValueError("expected_optimism needs finite metrics (NaN only where a resample reached no θ)")
+    gaps = flattery(rule, honest, peeked)
+    return ExpectedOptimism(mean=float(gaps.mean()), low=_quantile(gaps, 0.05), high=_quantile(gaps, 0.95),
+                            resamples=int(gaps.size))
 
 
 @dataclass(frozen=True, eq=False)
@@ -221,7 +287,8 @@ class ThresholdChoice:
 
     ``metric_choose``/``metric_report`` are the rule's metric (see :func:`rule_metric`) across
     ``grid`` on each split, the curves a scene draws. ``chosen`` is None when a target rule
-    never reaches its target; ``peek`` is the rule applied to the reporting split itself.
+    never reaches its target; ``peek`` is the rule applied to the reporting split itself;
+    ``expected_optimism`` what peeking flatters on average over the wobble's resamples.
     """
 
     rule: str
@@ -238,6 +305,7 @@ class ThresholdChoice:
     at_half_report: Snapshot
     at_peek_report: Snapshot | None
     wobble: Wobble
+    expected_optimism: ExpectedOptimism | None
 
     def metric(self, snapshot: Snapshot | None) -> float | None:
         """The rule's metric at one snapshot (None for None)."""
@@ -249,11 +317,11 @@ class ThresholdChoice:
 
     @property
     def optimism(self) -> float | None:
-        """How much better peeking looks than the honest report, in the metric's units (>= 0)."""
+        """How much better peeking looks than the honest report on this split, in the metric's units (>= 0)."""
         honest, peeked = self.metric(self.at_chosen_report), self.metric(self.at_peek_report)
         if honest is None or peeked is None:
             return None
-        return (honest - peeked) if lower_is_better(self.rule) else (peeked - honest)
+        return float(flattery(self.rule, honest, peeked))
 
 
 def choose_then_report(choosing: Sweep, reporting: Sweep, rule: str = "min_cost", grid=GRID,
@@ -277,6 +345,10 @@ def choose_then_report(choosing: Sweep, reporting: Sweep, rule: str = "min_cost"
     metric_report = rule_metric(rule, *reporting.counts(grid), **costs)
     for values in (metric_choose, metric_report):
         values.setflags(write=False)
+    at_peek_report = None if peek is None else reporting.at(peek)
+    bootstrap = wobble(choosing, reporting, rule, grid, resamples, seed, **costs, **targets)
+    peeked = None if peek is None else float(rule_metric(rule, at_peek_report.tp, at_peek_report.fp,
+                                                         at_peek_report.fn, at_peek_report.tn, **costs))
     return ThresholdChoice(
         rule=rule, grid=np.asarray(grid), cost_fn=float(cost_fn), cost_fp=float(cost_fp),
         target=_target(rule, target_recall, target_precision), chosen=chosen, peek=peek,
@@ -284,6 +356,6 @@ def choose_then_report(choosing: Sweep, reporting: Sweep, rule: str = "min_cost"
         at_chosen_choose=None if chosen is None else choosing.at(chosen),
         at_chosen_report=None if chosen is None else reporting.at(chosen),
         at_half_report=reporting.at(0.5),
-        at_peek_report=None if peek is None else reporting.at(peek),
-        wobble=wobble(choosing, reporting, rule, grid, resamples, seed, **costs, **targets),
+        at_peek_report=at_peek_report, wobble=bootstrap,
+        expected_optimism=expected_optimism(rule, bootstrap.on_report, peeked),
     )

@@ -101,6 +101,7 @@ def _model_dict(result: ModelResult) -> dict:
         "peek_theta": c.peek,
         "peek_on_reporting": _snapshot_dict(c, c.at_peek_report),
         "optimism": c.optimism,
+        "expected_optimism": None if c.expected_optimism is None else c.expected_optimism.as_dict(),
         "wobble": c.wobble.as_dict(),
     }
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from umbral.metrics.verify import SklearnCounts, VerificationError, _check, _check_named, _check_roc
 
 __all__ = ["verify_comparison"]
@@ -14,7 +16,9 @@ def verify_comparison(comparison) -> bool:
 
     The chosen and peeking θs are re-derived from scikit-learn's counts on the same grid;
     the counts at the chosen θ, at 0.5 and at the peek, the AUC, AP and ROC points of the
-    reporting split must match. Raises :class:`VerificationError` naming the first difference.
+    reporting split must match, and so must the wobble's range of the metric and the expected
+    optimism, recounted by scikit-learn at each resample's θ*. Raises
+    :class:`VerificationError` naming the first difference.
     """
     from umbral.metrics.choice import _pick, _target, rule_metric
     from umbral.metrics.compare import Comparison
@@ -43,7 +47,42 @@ def verify_comparison(comparison) -> bool:
             _check_named([c.at_chosen_choose.as_dict()], counted["choosing"])
         named = [s.as_dict() for s in (c.at_chosen_report, c.at_half_report, c.at_peek_report) if s is not None]
         _check_named(named, counted["reporting"])
+        _check_resamples(where, c, counted["reporting"], picked["reporting"])
         _check(f"{where} auc", result.auc, counted["reporting"].auc)
         _check(f"{where} average_precision", result.average_precision, counted["reporting"].average_precision)
         _check_roc(f"{where}: ", counted["reporting"], result.roc_fpr, result.roc_tpr)
     return True
+
+
+def _check_resamples(where: str, choice, reporting, peek: float | None) -> None:
+    """The wobble's metric range and the expected optimism, from scikit-learn's counts at each resample's θ*.
+
+    The resampled θ*s themselves are the wobble's; what is checked is every number read off the
+    reporting split at them, and their summaries, recomputed here without :mod:`metrics.choice`'s.
+    """
+    from umbral.metrics.choice import lower_is_better, rule_metric
+
+    thetas = np.asarray(choice.wobble.thetas, dtype=float)
+    thetas = thetas[~np.isnan(thetas)]
+    honest = rule_metric(choice.rule, *reporting.counts(thetas), choice.cost_fn, choice.cost_fp)
+
+    def quantile(values, q):  # inverted_cdf: the smallest value whose share at or below it reaches q
+        ordered = np.sort(values)
+        return float(ordered[max(math.ceil(round(q * ordered.size, 9)) - 1, 0)])
+
+    if thetas.size:
+        _check(f"{where} wobble metric_low", choice.wobble.metric_low, quantile(honest, 0.05))
+        _check(f"{where} wobble metric_high", choice.wobble.metric_high, quantile(honest, 0.95))
+    ours = choice.expected_optimism
+    if peek is None or not thetas.size:
+        if ours is not None:
+            raise VerificationError(f"{where} expected optimism: umbral {ours!r} where scikit-learn's counts give none")
+        return
+    if ours is None:
+        raise VerificationError(f"{where} expected optimism: umbral none, scikit-learn's counts give one")
+    peeked = float(rule_metric(choice.rule, *reporting.counts([peek]), choice.cost_fn, choice.cost_fp)[0])
+    gaps = honest - peeked if lower_is_better(choice.rule) else peeked - honest
+    _check(f"{where} expected optimism resamples", ours.resamples, gaps.size)
+    _check(f"{where} expected optimism mean", ours.mean, math.fsum(gaps) / gaps.size)
+    _check(f"{where} expected optimism 5 %", ours.low, quantile(gaps, 0.05))
+    _check(f"{where} expected optimism 95 %", ours.high, quantile(gaps, 0.95))

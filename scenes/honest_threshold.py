@@ -6,7 +6,8 @@ The sequel of CostThreshold, on data with splits. The rule's metric (the cost
 reporting split (test) beside it on its own axis (its size differs), θ*
 carried over unchanged and compared with the default 0.50; then the peek, the
 rule run on the test split itself, marked as optimistic with the gap in
-numbers; then the wobble, the θ* of each bootstrap resample of the choosing
+numbers and the gap expected over the bootstrap resamples (this split's own
+gap is one draw of it); then the wobble, the θ* of each bootstrap resample of the choosing
 split as a strip of ticks with its 5-95 % range. Every number comes from
 ``facts.comparison`` (see :mod:`scenes.numbers.honest_threshold`).
 
@@ -52,6 +53,8 @@ class HonestThreshold(LectureScene):
     choose_hold = 4.0
     carry_hold = 6.0
     peek_hold = 6.0
+    #: After the peek's own gap, the narration says the gap expected over the resamples.
+    expected_hold = 4.0
     #: The peek's marks (and at the end, the stage) fade out this fast before what follows comes in.
     unpeek_seconds = 0.4
     wobble_seconds = 0.8
@@ -102,7 +105,8 @@ class HonestThreshold(LectureScene):
         if not chosen:
             return start + cls.none_hold + cls.closing_seconds
         carry = cls.fade_seconds + cls.draw_seconds + cls.carry_seconds + cls.mark_seconds + cls.carry_hold
-        return (start + cls.choose_hold + carry + cls.mark_seconds + cls.peek_hold + cls.unpeek_seconds
+        return (start + cls.choose_hold + carry + cls.mark_seconds + cls.peek_hold + cls.expected_hold
+                + cls.unpeek_seconds
                 + cls.wobble_seconds
                 + cls.wobble_hold + cls.closing_seconds)
 
@@ -162,17 +166,19 @@ class HonestThreshold(LectureScene):
         self.play_for(self.mark_seconds, FadeIn(carried))
         self.hold(self.carry_hold)
         self.beat("carry")
-        # The peek: the rule run on the reporting split itself.
+        # The peek: the rule run on the reporting split itself; then what it flatters on average.
         peek = b.peek_marks()
         seconds = self.mark_seconds + self.peek_hold
+        expected = words.expected_values()
         if n.peek is None:
-            self.say("say_honest_peek_none", seconds, **w)
+            self.say("say_honest_peek_none", seconds + self.expected_hold, **w)
         else:
-            key = "say_honest_peek_same" if words.peek_is_honest() else "say_honest_peek"
-            self.say(key, seconds, theta=words.theta(n.peek), value=words.value(n.value_peek), gap=words.peek_gap(),
-                     **w)
+            self.say(words.peek_key(), seconds if expected else seconds + self.expected_hold,
+                     theta=words.theta(n.peek), value=words.value(n.value_peek), gap=words.own_gap(), **w)
+        if n.peek is not None and expected:
+            self.say("say_honest_peek_expected", self.expected_hold, offset=seconds, **{**w, **expected})
         self.play_for(self.mark_seconds, FadeIn(peek))
-        self.hold(self.peek_hold)
+        self.hold(self.peek_hold + self.expected_hold)
         self.beat("peek")
         # The wobble: θ* of each bootstrap resample of the choosing split.
         wobble = b.wobble_marks()

@@ -28,7 +28,7 @@ from umbral.metrics.choice import lower_is_better
 from umbral.scenes.components.cost_plot import format_cost
 from umbral.scenes.numbers.cost_threshold import nice_axis
 
-__all__ = ["Axis", "HonestNumbers", "StripTick", "axis_for", "format_gap", "format_theta",
+__all__ = ["Axis", "HonestNumbers", "StripTick", "axis_for", "format_gap", "format_mean", "format_theta",
            "format_value", "honest_numbers", "pick_model"]
 
 #: The threshold most libraries use without being asked.
@@ -73,7 +73,9 @@ class HonestNumbers:
     metric's units (negative: worse), ``half_percent`` that gap as a percentage of the
     cost at 0.5 (min_cost with a cost above 0 at 0.5 only). ``meets_target`` says whether
     θ* still reaches a target rule's target on the reporting split (None for other rules).
-    ``optimism`` is the comparison's own.
+    ``optimism`` is the comparison's own; ``optimism_mean``, ``optimism_low`` and
+    ``optimism_high`` its expected value and 5-95 % range over the wobble's resamples
+    (:class:`metrics.choice.ExpectedOptimism`; None when there is none).
     """
 
     model: str
@@ -102,6 +104,9 @@ class HonestNumbers:
     peek: float | None
     value_peek: float | None
     optimism: float | None
+    optimism_mean: float | None
+    optimism_low: float | None
+    optimism_high: float | None
     resamples: int
     missing: int
     strip: tuple
@@ -171,6 +176,7 @@ def honest_numbers(comparison, model: str | None = None) -> HonestNumbers:
     if choice.target is not None and value_report is not None:
         meets_target = value_report >= choice.target - TIE
     grid = np.asarray(choice.grid, dtype=float)
+    expected = choice.expected_optimism
     return HonestNumbers(
         model=result.model, rule=rule, lower_is_better=lower,
         exact=comparison.settings.step == "exact",
@@ -184,6 +190,9 @@ def honest_numbers(comparison, model: str | None = None) -> HonestNumbers:
         chosen=choice.chosen, value_choose=choice.metric(choice.at_chosen_choose), value_report=value_report,
         value_half=value_half, half_gap=half_gap, half_percent=half_percent, meets_target=meets_target,
         peek=choice.peek, value_peek=choice.metric(choice.at_peek_report), optimism=choice.optimism,
+        optimism_mean=None if expected is None else expected.mean,
+        optimism_low=None if expected is None else expected.low,
+        optimism_high=None if expected is None else expected.high,
         resamples=wobble.resamples, missing=wobble.missing, strip=_strip(np.asarray(wobble.thetas, dtype=float)),
         theta_low=wobble.theta_low, theta_high=wobble.theta_high,
         metric_low=wobble.metric_low, metric_high=wobble.metric_high,
@@ -206,6 +215,18 @@ def format_value(numbers: HonestNumbers, value: float) -> str:
     if numbers.rule == "min_cost":
         return format_cost(value)
     return f"{value:.3f}"
+
+
+def format_mean(numbers: HonestNumbers, value: float) -> str:
+    """An average of the metric as shown: a cost with one decimal (whole costs average to tenths), else three.
+
+    >>> from types import SimpleNamespace
+    >>> format_mean(SimpleNamespace(rule="min_cost"), 9.175), format_mean(SimpleNamespace(rule="max_f1"), 0.0125)
+    ('9.2', '0.013')
+    """
+    if numbers.rule == "min_cost" and abs(value) < 1000:
+        return f"{value:.1f}"
+    return format_value(numbers, value)
 
 
 def format_gap(numbers: HonestNumbers, gap: float) -> str:

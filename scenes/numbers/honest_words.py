@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from umbral.scenes.components.cost_plot import format_cost
-from umbral.scenes.numbers.honest_threshold import format_gap, format_theta, format_value
+from umbral.scenes.numbers.honest_threshold import format_gap, format_mean, format_theta, format_value
 from umbral.scenes.strings import model_name, split_label
 
 __all__ = ["HonestWords"]
@@ -73,12 +73,35 @@ class HonestWords:
         n = self.numbers
         return n.target is None and (n.peek == n.chosen or format_gap(n, n.optimism) == format_gap(n, 0.0))
 
-    def peek_gap(self) -> str:
-        """How the peeked number compares with the honest one, in words."""
+    def peek_key(self) -> str:
+        """The narration of the peek: the same θ as θ*, another θ with the same number, or a gap."""
+        n = self.numbers
+        if not self.peek_is_honest():
+            return "say_honest_peek"
+        return "say_honest_peek_same" if n.peek == n.chosen else "say_honest_peek_tie"
+
+    def own_gap(self) -> str:
+        """How the peeked number compares with the honest one on these splits, in words."""
         n, s = self.numbers, self.strings
         honest = self.value(n.value_report)
         if n.target is not None:
             return s["honest_row_peek_target"].format(honest=honest)
         if self.peek_is_honest():
-            return s["honest_row_peek_same"]
+            return s["honest_row_peek_same" if n.peek == n.chosen else "honest_row_peek_tie"].format(
+                metric=self.fields["metric"])
         return s["honest_row_peek_gap"].format(gap=format_gap(n, n.optimism), honest=honest)
+
+    def expected_values(self) -> dict | None:
+        """The optimism expected over the wobble's resamples, as shown; None for a target rule or without one."""
+        n = self.numbers
+        if n.target is not None or n.optimism_mean is None:
+            return None
+        return {"resamples": n.resamples, "mean": format_mean(n, n.optimism_mean),
+                "low": self.value(n.optimism_low), "high": self.value(n.optimism_high)}
+
+    def peek_gap(self) -> str:
+        """The peek's second row: this split's own gap, then the gap expected over the resamples."""
+        expected = self.expected_values()
+        if expected is None:
+            return self.own_gap()
+        return f"{self.own_gap()}; " + self.strings["honest_row_peek_expected"].format(**self.fields, **expected)

@@ -197,6 +197,12 @@ def _table():
                     target_recall=BAD_RATES)
     add(choice.choose_then_report, {**both, "resamples": 20},
         _bad(choice.choose_then_report, {**both, "resamples": 20}, **pair_bad, rule=("best",)))
+    good = dict(rule="min_cost", honest=[236.0, 240.0], peeked=230.0)
+    add(choice.flattery, good, _bad(choice.flattery, good, rule=("best", None), honest=("x", None, [None]),
+                                    peeked=("230", None)))
+    good = dict(rule="min_cost", on_report=[236.0, float("nan"), 240.0], peeked=230.0)
+    add(choice.expected_optimism, good, _bad(choice.expected_optimism, good, rule=("best",),
+                                             on_report=("x", None, [float("inf")]), peeked=("230", float("inf"))))
     good = {**both, "rule": "min_cost", "resamples": 20}
     add(choice.wobble, good, _bad(choice.wobble, good, **pair_bad, resamples=(0, 2.5, "20")))
     good = dict(scores={"a": ((Y, S), (Y, S))}, choose_on="validation", report_on="test", settings=_settings())

@@ -177,10 +177,98 @@ def test_json_has_the_documented_keys():
     model = d["models"][0]
     assert set(model) == {"model", "n_choose", "n_report", "auc", "average_precision", "theta", "on_choosing",
                           "on_reporting", "at_half_on_reporting", "peek_theta", "peek_on_reporting", "optimism",
-                          "wobble"}
+                          "expected_optimism", "wobble"}
     assert model["on_reporting"]["threshold"] == model["theta"]
     assert set(model["wobble"]) == {"resamples", "seed", "quantiles", "theta_low", "theta_high", "metric_low",
                                     "metric_high", "missing"}
+    assert set(model["expected_optimism"]) == {"mean", "low", "high", "quantiles", "resamples"}
+    assert model["expected_optimism"]["resamples"] == model["wobble"]["resamples"] == 40
+
+
+# -- the optimism expected over the wobble's resamples -------------------------
+@pytest.mark.parametrize("rule", ["min_cost", "max_f1", "youden", "closest"])
+@pytest.mark.parametrize("step", ["0.02", "exact"])
+def test_expected_optimism_equals_a_loop_over_the_resamples(rule, step):
+    """Each resample's θ* counted sample by sample on the reporting split, against the peek's number there."""
+    y1, s1 = _sample(11, 300)
+    y2, s2 = _sample(12, 500)
+    choosing, reporting = Sweep.from_scores(y1, s1), Sweep.from_scores(y2, s2)
+    choice = choose_then_report(choosing, reporting, rule, choice_grid(step, choosing), resamples=60, seed=3)
+    peeked = _oracle_metric(rule, y2, s2, choice.peek)
+    honest = np.array([_oracle_metric(rule, y2, s2, theta) for theta in choice.wobble.thetas])
+    gaps = honest - peeked if lower_is_better(rule) else peeked - honest
+    expected = choice.expected_optimism
+    assert expected.resamples == 60 and (gaps >= -1e-12).all()  # the peek is the reporting split's best
+    assert expected.mean == pytest.approx(gaps.mean())
+    assert (expected.low, expected.high) == pytest.approx(tuple(np.quantile(gaps, [0.05, 0.95],
+                                                                            method="inverted_cdf")))
+    assert expected.low <= expected.mean <= expected.high
+
+
+def test_expected_optimism_skips_resamples_without_a_theta():
+    """A target rule's resamples that reach no θ have no honest number: left out, and counted as missing."""
+    y1, s1 = _sample(13, 60, prevalence=0.3, separation=1.0)
+    y2, s2 = _sample(14, 400, prevalence=0.3, separation=1.0)
+    choice = choose_then_report(Sweep.from_scores(y1, s1), Sweep.from_scores(y2, s2), "target_precision", GRID,
+                                target_precision=0.8, resamples=200, seed=1)
+    assert 0 < choice.wobble.missing < 200 and choice.peek is not None
+    assert choice.expected_optimism.resamples == 200 - choice.wobble.missing
+    reached = choice.wobble.thetas[~np.isnan(choice.wobble.thetas)]
+    gaps = [_oracle_metric("target_precision", y2, s2, choice.peek) - _oracle_metric("target_precision", y2, s2, t)
+            for t in reached]
+    assert choice.expected_optimism.mean == pytest.approx(np.mean(gaps))
+
+
+def test_expected_optimism_on_screening8_from_confusion_matrix():
+    """The lecture's numbers: scikit-learn's confusion_matrix at every resample's θ* on test, minus the peek's cost."""
+    from sklearn.metrics import confusion_matrix
+
+    from umbral.data import load_study
+
+    study = load_study("screening8")
+    comparison = compare_models(study.pairs("validation", "test"), "validation", "test", ChoiceSettings())
+    for result in comparison.models:
+        test = study.parts[(result.model, "test")]
+
+        def cost(theta, test=test):
+            (_, fp), (fn, _) = confusion_matrix(test.y_true, (test.y_score >= theta).astype(int), labels=[0, 1])
+            return 10 * fn + fp
+
+        thetas, counts = np.unique(result.choice.wobble.thetas, return_counts=True)
+        peeked = min(cost(theta) for theta in GRID)
+        gaps = np.repeat([cost(theta) - peeked for theta in thetas], counts)
+        expected = result.choice.expected_optimism
+        assert (expected.mean, expected.low, expected.high, expected.resamples) == (
+            gaps.mean(), *np.quantile(gaps, [0.05, 0.95], method="inverted_cdf"), 200)
+    logistic, forest = (r.choice for r in comparison.models)
+    # Peeking lands on θ* for the logistic model (no gap), yet flatters the cost by 9.2 on average.
+    assert (logistic.optimism, logistic.expected_optimism.mean) == (0.0, 9.175)
+    assert (logistic.expected_optimism.low, logistic.expected_optimism.high) == (0.0, 26.0)
+    assert (forest.optimism, forest.expected_optimism.mean) == (1.0, 4.415)
+
+
+@pytest.mark.parametrize("field, value", [("mean", 0.5), ("low", 1.0), ("high", -1.0), ("resamples", -1)])
+def test_a_wrong_expected_optimism_is_caught(field, value):
+    comparison = _comparison()
+    first = comparison.models[0]
+    expected = first.choice.expected_optimism
+    wrong = replace(expected, **{field: getattr(expected, field) + value})
+    bad = replace(comparison, models=(replace(first, choice=replace(first.choice, expected_optimism=wrong)),
+                                      *comparison.models[1:]))
+    with pytest.raises(VerificationError, match="expected optimism"):
+        verify_comparison(bad)
+
+
+def test_a_missing_expected_optimism_or_a_wrong_wobble_range_is_caught():
+    comparison = _comparison()
+    first = comparison.models[0]
+    gone = replace(comparison, models=(replace(first, choice=replace(first.choice, expected_optimism=None)),))
+    with pytest.raises(VerificationError, match="expected optimism: umbral none"):
+        verify_comparison(gone)
+    shifted = replace(first.choice.wobble, metric_high=first.choice.wobble.metric_high + 1)
+    moved = replace(comparison, models=(replace(first, choice=replace(first.choice, wobble=shifted)),))
+    with pytest.raises(VerificationError, match="metric_high"):
+        verify_comparison(moved)
 
 
 @pytest.fixture(scope="module")

@@ -109,7 +109,12 @@ def test_numbers_shown_are_the_choice(facts, model, built):
     saved = c.metric(c.at_half_report) - c.metric(c.at_chosen_report)
     assert f"θ*saves{saved:.0f}({100 * saved / c.metric(c.at_half_report):.0f}%)" in words
     assert f"peekingattest:θ={c.peek:.2f},cost{c.metric(c.at_peek_report):.0f}" in words
-    assert (f"looks{c.optimism:.0f}better" if c.peek != c.chosen else "nogap") in words
+    assert (f"looks{c.optimism:.0f}better" if c.peek != c.chosen else "itisθ*itself:nogapthistime") in words
+    # After this split's own gap, the gap expected over the wobble's resamples.
+    e = c.expected_optimism
+    assert (n.optimism_mean, n.optimism_low, n.optimism_high) == (e.mean, e.low, e.high)
+    assert (f"over{e.resamples}resamplesofvalidation,peekinglooks{e.mean:.1f}betteronaverage"
+            f"(5–95%:{e.low:.0f}to{e.high:.0f})") in words
     assert f"{c.wobble.theta_low:.2f}to{c.wobble.theta_high:.2f}" in words
     assert f"{c.wobble.metric_low:.0f}to{c.wobble.metric_high:.0f}" in words
     # The curves pass through the marked points: θ* on both splits.
@@ -124,6 +129,34 @@ def test_screening8_logistic_matches_the_lecture(facts):
     assert round(n.half_percent) == 30 and n.n_choose == 630 and n.n_report == 900
     forest = honest_numbers(facts.comparison, "forest")
     assert (forest.peek, forest.value_peek, forest.value_report, forest.optimism) == (0.28, 175.0, 176.0, 1.0)
+    # Peeking lands on θ* itself here, yet over the wobble's resamples it flatters the cost by 9.2 on average.
+    assert (n.optimism, n.optimism_mean, n.optimism_low, n.optimism_high) == (0.0, 9.175, 0.0, 26.0)
+    assert (forest.optimism_mean, forest.optimism_low, forest.optimism_high) == (4.415, 1.0, 16.0)
+
+
+@pytest.mark.parametrize("lang, same, tie", [
+    ("en", "optimistic, though here it is θ* itself: no gap this time",
+     "optimistic, though here its θ ties with θ* on cost: no gap this time"),
+    ("es", "optimista, aunque aquí da el mismo θ*: esta vez sin diferencia",
+     "optimista, aunque aquí su θ empata con θ* en costo: esta vez sin diferencia"),
+])
+def test_no_gap_is_said_for_what_it_is_then_the_expected_gap(facts, lang, same, tie):
+    """The same θ as θ*, or another θ with the same cost: each said as such, then the gap expected on average."""
+    from umbral.scenes.numbers.honest_words import HonestWords
+    from umbral.scenes.strings import strings_for
+
+    n = honest_numbers(facts.comparison, "logistic")
+    words = HonestWords(n, strings_for(lang), lang, "screening8")
+    expected = "over 200 resamples of validation, peeking looks 9.2 better on average (5–95%: 0 to 26)" \
+        if lang == "en" else "en 200 remuestreos de validación, mirar parece 9.2 mejor en promedio (5–95 %: de 0 a 26)"
+    assert words.peek_key() == "say_honest_peek_same" and words.peek_gap() == f"{same}; {expected}"
+    tied = HonestWords(replace(n, peek=0.14), strings_for(lang), lang, "screening8")  # a θ apart, at the same cost
+    assert tied.peek_key() == "say_honest_peek_tie" and tied.peek_gap() == f"{tie}; {expected}"
+    apart = HonestWords(replace(n, peek=0.14, optimism=3.0), strings_for(lang), lang, "screening8")
+    assert apart.peek_key() == "say_honest_peek" and apart.peek_gap().endswith(f"; {expected}")
+    # A target rule's peek meets its target by construction: no average to quote.
+    target = HonestWords(replace(n, target=0.9), strings_for(lang), lang, "screening8")
+    assert target.expected_values() is None and ";" not in target.peek_gap()
 
 
 def test_max_f1_chosen_on_train_says_train_is_optimistic(pima_facts, small_config):
@@ -187,5 +220,10 @@ def test_every_beat_fits_in_spanish_4x3(case, facts, pima_facts, unreached_facts
 # -- render -------------------------------------------------------------------
 def test_tiny_render(facts, tmp_path):
     info, cues = tiny_render("HonestThreshold", facts, tmp_path, lang="es")
-    check_tiny_render(info, cues, HonestThreshold.duration(), 7)
+    check_tiny_render(info, cues, HonestThreshold.duration(), 8)
     assert "θ* = 0.12" in cues[1].content
+    # The peek's own cue (the same θ as θ*: no gap), then the gap expected over the resamples.
+    e = next(r for r in facts.comparison.models if r.model == "logistic").choice.expected_optimism
+    spoken = " ".join(" ".join(cue.content.split()) for cue in cues)  # a long sentence may span two cues
+    same, expected = spoken.index("el mismo que θ*"), spoken.index(f"en {e.mean:.1f} en promedio")
+    assert same < expected < spoken.index(f"entre {e.low:.0f} y {e.high:.0f}")
