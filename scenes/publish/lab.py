@@ -21,7 +21,8 @@ LAB_FILES = {"dark": LAB_FILE, "light": "lab-light.html"}
 #: The lab's name in manifests (in place of a scene's).
 LAB_SCENE = "Lab"
 # What the page is made of, besides the metrics core: its numbers, page, assets and words.
-_LAB_CODE = ("scenes/publish/lab.py", "scenes/publish/lab_data.py", "scenes/publish/lab_page.py",
+_LAB_CODE = ("scenes/publish/lab.py", "scenes/publish/lab_data.py", "scenes/publish/lab_calibration.py",
+             "scenes/publish/lab_page.py",
              "scenes/publish/lab/lab.html", "scenes/publish/lab/lab.css",
              *(f"scenes/publish/lab/{name}" for name in SCRIPTS),
              "scenes/lab_strings.py", "scenes/strings.py", "scenes/locales", "scenes/palette.py", "metrics")

@@ -85,14 +85,21 @@ def lab_payload(study, dataset, lang: str, cost_fn: float = 10.0, cost_fp: float
     """Everything the lab page needs for ``study`` in ``lang``; ``dataset`` is the part it opens on.
 
     The cost ratio C_FN / C_FP starts from the lecture's costs (``cost_fp`` must be > 0).
-    Schema 1: ``{schema, lang, title, population, defaults: {mode, theta, part, d, prevalence,
-    cost_ratio}, parts: [{key, model, split, **part_numbers(...)}]}``; ``key`` is URL-safe and
-    unique, ``model``/``split`` are display names (None when the data has one model / no splits).
+    Schema 2: ``{schema, lang, title, population, defaults: {mode, theta, part, d, prevalence,
+    cost_ratio}, calibration, parts: [{key, model, split, calibration, **part_numbers(...)}]}``;
+    ``key`` is URL-safe and unique, ``model``/``split`` are display names (None when the data has
+    one model / no splits); the two ``calibration`` entries are
+    :func:`scenes.publish.lab_calibration.calibration_numbers`' (with ``fitted_on`` as its display name).
     The page's binormal mode is :mod:`metrics.binormal`, computed by the script itself.
     """
+    from umbral.scenes.publish.lab_calibration import calibration_numbers
+
     selected = dataset.provenance.get("part", {})
     several_models, has_splits = len(study.models) > 1, study.splits != ("all",)
     parts, taken, default = [], set(), None
+    calibration, part_calibration = calibration_numbers(study, cost_fn / cost_fp)
+    fitted_on = calibration["fitted_on"]
+    calibration["fitted_on"] = strings.split_label(fitted_on, lang) if fitted_on else None
     for model, split in ((model, split) for model in study.models for split in study.splits):
         part = study.parts[(model, split)]
         key = _part_key(model, split, taken)
@@ -101,14 +108,16 @@ def lab_payload(study, dataset, lang: str, cost_fn: float = 10.0, cost_fp: float
         parts.append({"key": key,
                       "model": strings.model_name(model, lang) if several_models else None,
                       "split": strings.split_label(split, lang) if has_splits else None,
+                      "calibration": part_calibration[(model, split)],
                       **part_numbers(part.y_true, part.y_score)})
     return {
-        "schema": 1,
+        "schema": 2,
         "lang": lang,
         "dataset": study.name,
         "title": strings.dataset_title(study.name, study.title, lang),
         "population": POPULATION,
         "defaults": {"mode": "data", "theta": 0.5, "part": default or parts[0]["key"], **BINORMAL_DEFAULTS,
                      "cost_ratio": cost_fn / cost_fp},
+        "calibration": calibration,
         "parts": parts,
     }

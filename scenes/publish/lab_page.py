@@ -22,8 +22,8 @@ __all__ = ["GUIDE", "SCRIPTS", "lab_script", "render_lab_page", "script_json"]
 
 _ASSETS = Path(__file__).with_name("lab")
 #: The parts of the page's script, files of ``lab/``, in the order they run (see :func:`lab_script`).
-SCRIPTS = ("format.js", "models.js", "binormal.js", "metrics.js", "scores.js", "curves.js", "words.js", "state.js",
-           "controls.js", "start.js")
+SCRIPTS = ("format.js", "models.js", "binormal.js", "metrics.js", "scores.js", "curves.js", "calibration.js",
+           "words.js", "state.js", "controls.js", "start.js")
 #: The guide's seven exercises: the key of their strings and the hash their "set it up" link opens.
 GUIDE = (
     ("ex1", "mode=data&theta=0.50"),

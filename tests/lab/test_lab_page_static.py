@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from umbral.scenes.lab_strings import LAB, lab_strings
+from umbral.scenes.lab_strings import CALIBRATION, LAB, lab_strings
 from umbral.scenes.publish import lab_data
 from umbral.scenes.publish.lab_page import GUIDE, SCRIPTS, lab_script, render_lab_page, script_json
 
@@ -111,12 +111,13 @@ def test_a_1000_score_page_is_small():
     assert len((SCRIPT + STYLE).encode()) < 60_000
 
 
-def test_both_languages_have_the_same_keys_and_slots():
-    assert set(LAB["en"]) == set(LAB["es"])
+@pytest.mark.parametrize("table", (LAB, CALIBRATION), ids=("lab", "lab_calibration"))
+def test_both_languages_have_the_same_keys_and_slots(table):
+    assert set(table["en"]) == set(table["es"])
     slots = re.compile(r"\{(\w+)\}")
-    for key in LAB["en"]:
-        assert set(slots.findall(LAB["en"][key])) == set(slots.findall(LAB["es"][key])), key
-        assert LAB["es"][key].strip(), key
+    for key in table["en"]:
+        assert set(slots.findall(table["en"][key])) == set(slots.findall(table["es"][key])), key
+        assert table["es"][key].strip(), key
 
 
 def test_every_key_the_page_uses_exists():
@@ -126,8 +127,13 @@ def test_every_key_the_page_uses_exists():
     used |= metrics | {f"{key}_meaning" for key in metrics}
     for key, _ in GUIDE:
         used |= {key, f"{key}_title", f"{key}_answer"}
+    # The calibration panel's keys are built from the scores shown: cal_raw, cal_fit_isotonic, ...
+    used |= {f"cal_{scores}" for scores in ("raw", "isotonic", "sigmoid")} | {f"cal_fit_{scores}" for scores in
+                                                                              ("raw", "isotonic", "sigmoid")}
+    used -= {"cal_", "cal_fit_"}
     for lang, table in LAB.items():
-        assert not used - set(table), f"{lang} lacks {sorted(used - set(table))}"
+        own = {**table, **CALIBRATION[lang]}
+        assert not used - set(own), f"{lang} lacks {sorted(used - set(own))}"
 
 
 def test_spanish_cells_read_as_the_scenes():

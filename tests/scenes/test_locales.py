@@ -12,7 +12,8 @@ from umbral.scenes import lab_strings, strings
 from umbral.scenes.strings import LOCALES_DIR, REFERENCE, LocaleError, load_locales, locale_problems
 
 FILES = sorted(LOCALES_DIR.glob("*.toml"))
-TABLES = ("strings", "dataset_titles", "positive_names", "negative_names", "model_names", "split_names", "lab")
+TABLES = ("strings", "dataset_titles", "positive_names", "negative_names", "model_names", "split_names", "lab",
+          "lab_calibration")
 
 
 def _raw(path):

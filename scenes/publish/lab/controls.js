@@ -81,6 +81,9 @@ function wireControls() {
   for (const radio of document.querySelectorAll("input[name=mode]")) {
     radio.addEventListener("change", () => { applySettings({mode: radio.value}); update(); });
   }
+  for (const radio of document.querySelectorAll("input[name=cal-scores]")) {
+    radio.addEventListener("change", () => { applySettings({scores: radio.value}); update(); });
+  }
   byId("min-cost").addEventListener("click", () => { state.k = minimumCost(currentModel(), state.ratio).k; update(); });
   byId("theta-half").addEventListener("click", () => { state.k = STEPS / 2; update(); });
   onScoresPointer();

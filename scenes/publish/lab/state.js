@@ -1,6 +1,6 @@
 /* umbral lab, state: the one state object, the settings it takes, the URL hash that mirrors it, and render(),
  * which draws every panel from it. */
-const state = {mode: "data", part: PARTS[0].key, k: 50, d: 1.5, pi: 0.1, ratio: 10};
+const state = {mode: "data", part: PARTS[0].key, k: 50, d: 1.5, pi: 0.1, ratio: 10, scores: "raw"};
 const toNumber = (v) => {
   if (v === undefined || v === null || String(v).trim() === "") return null;
   const x = Number(v);
@@ -11,6 +11,7 @@ const toNumber = (v) => {
 function applySettings(settings) {
   if (settings.mode === "data" || settings.mode === "binormal") state.mode = settings.mode;
   if (PARTS.some((p) => p.key === settings.part)) state.part = settings.part;
+  if (CAL_SCORES.includes(settings.scores)) state.scores = settings.scores;
   const theta = toNumber(settings.theta), d = toNumber(settings.d);
   const pi = toNumber(settings.pi), ratio = toNumber(settings.ratio);
   if (theta !== null) state.k = Math.round(clamp(theta, 0, 1) * STEPS);
@@ -36,6 +37,7 @@ function hashFor() {
     : [["mode", "binormal"], ["theta", thetaText(state.k)], ["d", short(state.d)], ["pi", short(state.pi)],
       ["ratio", short(state.ratio)]];
   if (state.mode === "data" && state.ratio !== DEFAULT_RATIO) pairs.push(["ratio", short(state.ratio)]);
+  if (state.mode === "data" && state.scores !== "raw") pairs.push(["scores", state.scores]);
   return "#" + pairs.map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
 }
 
@@ -57,6 +59,7 @@ function render(source) {
   drawRoc(model, c);
   drawPr(model, c);
   drawMetrics(model, c);
+  drawCalibration();
   byId("thinned").hidden = !model.thinned;
   syncControls(source);
   fillAnswers();
