@@ -1,6 +1,6 @@
 # umbral: two commands on a fresh Debian 12 machine.
 #   make render   installs everything, then renders the default lecture into out/ (and the
-#                 lesson on choosing θ honestly and its lab, on screening8)
+#                 lessons on choosing θ honestly and on calibration, and the lab, on screening8)
 #   make test     installs everything, then runs the test suite (the big combination matrices sampled)
 #   make test-all the same with every row of those matrices (tests/sampling.py)
 # Idempotent: a second run only does what is missing.
@@ -19,7 +19,7 @@ APT_PACKAGES := build-essential pkg-config python3-dev python3-venv libcairo2-de
 
 render: setup
 	$(BIN)/umbral
-	$(BIN)/umbral render ModelsCompared HonestThreshold --data screening8
+	$(BIN)/umbral render ModelsCompared HonestThreshold Calibration --data screening8
 	$(BIN)/umbral lab --data screening8
 
 # The suite runs on every core (pytest-xdist; tests that take long are handed out first-come).
@@ -59,7 +59,7 @@ system:
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[test]"
+	$(BIN)/python -m pip install -q -e ".[test,dask]"
 	touch $(STAMP)
 
 lint: setup
@@ -68,6 +68,7 @@ lint: setup
 bench: setup
 	$(BIN)/python benchmarks/metrics.py
 	$(BIN)/python benchmarks/choice.py
+	$(BIN)/python benchmarks/batch.py
 
 clean:
 	rm -rf $(VENV) out *.egg-info

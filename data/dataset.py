@@ -95,6 +95,16 @@ class Dataset:
         """Number of samples."""
         return int(self.y_true.size)
 
+    @property
+    def rows_read(self) -> str | None:
+        """``"NAME: read 30 rows (34 lines: a header, ...)"`` for data read from a file, None for built-ins.
+
+        Every command that reads a file prints it before its numbers, so a lecturer sees
+        the count (and why it differs from the file's lines) first.
+        """
+        read = self.provenance.get("read_rows")
+        return f"{self.name}: {read['text']}" if read else None
+
 
 def slugify(text: str) -> str:
     """Lower-case slug safe in file names: letters, digits and single hyphens.

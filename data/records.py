@@ -92,7 +92,7 @@ def count_records(raw: bytes, delimiter: str | None = None) -> RecordCount:
 
     Examples
     --------
-    >>> count_records(b'label,score\n1,0.9\n\n0,"0.2"\n')
+    >>> count_records(b'label,score\n1,0.9\n\n0,"0.2"\n')  # doctest: +NORMALIZE_WHITESPACE
     RecordCount(records=3, lines=4, blank_lines=1, spanning_line=None, unclosed_line=None,
     nul_line=None, stray_quote_line=None)
     >>> count_records(b'label,score\n1,0.9\n0,"0.2\n1,0.4\n').unclosed_line

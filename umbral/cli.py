@@ -150,7 +150,10 @@ def trace(as_json: bool, **data_kwargs) -> None:
     from umbral.data.request import load_with_study
     from umbral.metrics.published import trace_output
 
-    click.echo(trace_output(load_with_study(**data_kwargs)[1], as_json))
+    dataset = load_with_study(**data_kwargs)[1]
+    if dataset.rows_read:  # on stderr under --json, so the JSON stays one document
+        click.echo(dataset.rows_read, err=as_json)
+    click.echo(trace_output(dataset, as_json))
 
 
 @cli.command()
@@ -227,6 +230,39 @@ def lab(**options) -> None:
     from umbral.scenes.publish.commands import lab_pages
 
     lab_pages(overrides=_string_overrides(), echo=click.echo, **options)
+
+
+@cli.command()
+@click.argument("course_file", metavar="COURSE.toml", type=click.Path(dir_okay=False))
+@click.option("--dry-run", is_flag=True, help="Print the plan (and what would render), render nothing.")
+@click.option("--fail-fast", is_flag=True, help="Stop at the first failed job (running jobs finish and are kept).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT",
+              help="Render on this Dask scheduler's workers (pip install 'umbral[dask]'; they need OUT at the same "
+                   "path). Overrides the file's scheduler.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 32), help="Local processes (overrides the file's jobs).")
+@click.option("--force", is_flag=True, help="Render even outputs that are up to date.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the plan line, errors and the summary.")
+def batch(course_file: str, dry_run: bool, fail_fast: bool, scheduler: str | None, jobs: int | None, force: bool,
+          quiet: bool) -> None:
+    """A whole course from one file: every dataset x language x theme x scene x format, skipping what is up to date."""
+    from umbral.scenes.publish.batch import read_course, run_course, summary
+    from umbral.scenes.publish.commands import PublishFailed
+    from umbral.scenes.publish.progress import LiveDisplay, choose_display
+
+    course = read_course(course_file, cli.commands)
+    if scheduler is not None:
+        from umbral.scenes.publish.batch import check_scheduler
+
+        check_scheduler(scheduler)
+    display = choose_display(quiet, echo=click.echo)
+    if isinstance(display, LiveDisplay):
+        display.title = "course"
+    result = run_course(course, cli.commands, display, dry_run=dry_run, fail_fast=fail_fast, scheduler=scheduler,
+                        jobs=jobs, force=force, echo=click.echo)
+    click.echo(summary(result, course.values.get("out", "out"), dry_run))
+    if result.failed or result.not_run:
+        raise PublishFailed(f"{len(result.failed)} of {result.jobs} job(s) failed: "
+                            + ", ".join(str(path) for path, _ in result.failed))
 
 
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

@@ -23,7 +23,7 @@ from umbral.scenes.publish.options import (
     scene_names,
 )
 
-__all__ = ["PublishFailed", "lab_pages", "render_lecture", "render_scenes", "slide_decks", "summary"]
+__all__ = ["PublishFailed", "lab_pages", "lecture_request", "render_lecture", "render_scenes", "slide_decks", "summary"]
 
 _LAB_COST = "the lab's cost ratio C_FN / C_FP needs --cost-fp > 0; e.g. --cost-fn 10 --cost-fp 1"
 
@@ -73,9 +73,29 @@ def render_lecture(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fp
     ``options``: the choice options and the data options, as click passes them. ``display``
     replaces the one ``quiet`` picks; ``in_workers`` renders in worker processes even for one job.
     """
+    from umbral.metrics import VerificationError
+    from umbral.scenes.publish.lecture import run_lecture
+    from umbral.scenes.publish.progress import choose_display
+
+    request = lecture_request(
+        given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
+        negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs, multiclass_path,
+        pred_col, true_col, quiet, overrides, echo, in_workers, **options)
+    try:
+        return run_lecture(request, display=display if display is not None else choose_display(quiet, echo=echo))
+    except (DataError, VerificationError):
+        raise
+    except Exception as error:  # a scene bug or an encoder failure: report it, exit 1
+        raise PublishFailed(f"rendering failed: {type(error).__name__}: {error}") from error
+
+
+def lecture_request(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
+                    negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs,
+                    multiclass_path, pred_col, true_col, quiet, overrides: dict, echo, in_workers: bool = False,
+                    **options):
+    """The :class:`~scenes.publish.plan.LectureRequest` of ``render``'s options, each checked (DataError if not)."""
     import math
 
-    from umbral.metrics import VerificationError
     from umbral.metrics.published import choice_settings
 
     names = scene_names(given_scenes)
@@ -90,8 +110,7 @@ def render_lecture(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fp
         raise DataError("--fps must be a number such as 30")
     check_out_dir(out_dir)
 
-    from umbral.scenes.publish.lecture import LectureRequest, run_lecture
-    from umbral.scenes.publish.progress import choose_display
+    from umbral.scenes.publish.lecture import LectureRequest
     from umbral.scenes.publish.runner import RenderOptions
 
     stills = _stills(names, thresholds, quiet, echo)
@@ -105,12 +124,7 @@ def render_lecture(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fp
                              data_kwargs=data_request(options), cost_fn=cost_fn, cost_fp=cost_fp,
                              thresholds=thresholds, force=force, jobs=jobs, stills_supported=stills, choice=choice,
                              explicit=bool(given_scenes), in_workers=in_workers)
-    try:
-        return run_lecture(request, display=display if display is not None else choose_display(quiet, echo=echo))
-    except (DataError, VerificationError):
-        raise
-    except Exception as error:  # a scene bug or an encoder failure: report it, exit 1
-        raise PublishFailed(f"rendering failed: {type(error).__name__}: {error}") from error
+    return request
 
 
 def summary(result, out_dir: str) -> str:
@@ -197,6 +211,8 @@ def lab_pages(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: st
     check_out_dir(out_dir)
     request = data_request(data_kwargs)
     study, dataset = load_with_study(**data_kwargs)
+    if dataset.rows_read:
+        echo(dataset.rows_read)
 
     from umbral.scenes.publish.gallery import build_gallery
     from umbral.scenes.publish.lab import lab_options, write_lab

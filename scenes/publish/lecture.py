@@ -103,6 +103,8 @@ class Lecture:
         if self.fingerprint is None:
             self.fingerprint = _fingerprint(self.request)
         self.known = dataset_summary(self.facts)
+        if dataset.rows_read:
+            self.display.note(dataset.rows_read)
         return self.facts
 
     def remember_dataset(self) -> None:

@@ -127,6 +127,14 @@ class _Display:
     def finished(self, info: JobInfo, seconds: float, files: list) -> None:
         """The job's ``files`` are written and recorded, ``seconds`` after it started."""
 
+    def fail(self, info: JobInfo, message: str) -> None:
+        """Mark the job failed (later events are dropped), then show it as :meth:`failed` does."""
+        self.done.add(info.index)
+        self.failed(info, message)
+
+    def failed(self, info: JobInfo, message: str) -> None:
+        """The job failed (a batch goes on with the others); ``message`` says why."""
+
     @staticmethod
     def done_line(info: JobInfo, seconds: float, files: list) -> str:
         """``      ThresholdSweep (en, mp4) done in 8.1 s: out/.../ThresholdSweep.mp4, ...``."""
@@ -156,11 +164,15 @@ class LineDisplay(_Display):
         """Print ``line``."""
         self.echo(line)
 
+    def failed(self, info: JobInfo, message: str) -> None:
+        """``      ThresholdSweep (en, mp4) FAILED: ...``."""
+        self.echo(f"      {info.scene} ({info.kind}) FAILED: {message}")
+
 
 class LiveDisplay(_Display):
     """Live rich bars on a terminal: one per running job under an overall count of outputs."""
 
-    def __init__(self, console=None):
+    def __init__(self, console=None, title: str = "lecture"):
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -181,19 +193,22 @@ class LiveDisplay(_Display):
             TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
             console=self.console, expand=True, refresh_per_second=8)
         self.overall = None
+        self.title = title
         self.tasks: dict[int, int] = {}
 
     def __enter__(self):
         self.progress.start()
         count = max(len(self.jobs), 1)
-        self.overall = self.progress.add_task("[bold]lecture", total=count, planned=count, unit="outputs")
+        self.overall = self.progress.add_task(f"[bold]{self.title}", total=count, planned=count, unit="outputs")
         return self
 
     def __exit__(self, *exc) -> None:
         self.progress.stop()
 
     def on_start(self, info: JobInfo, _) -> None:
-        """A new bar, its length unknown until the scene says how many frames it will write."""
+        """A new bar, its length unknown until the scene says how many frames it will write (a retry: anew)."""
+        if info.index in self.tasks:
+            self.progress.remove_task(self.tasks.pop(info.index))
         description = f"[{info.index}/{info.count}] {info.scene} {info.short_label}"
         self.tasks[info.index] = self.progress.add_task(description, total=None, planned="?", unit="frames")
 
@@ -221,6 +236,17 @@ class LiveDisplay(_Display):
         self.progress.advance(self.overall, 1)
         written = f": {files[0]}" + (f" (+{len(files) - 1} more)" if len(files) > 1 else "") if files else ""
         self.console.print(f"[green]✓[/] {info.scene} ({info.kind}) in {seconds:.1f} s{written}", highlight=False)
+
+    def failed(self, info: JobInfo, message: str) -> None:
+        """Retire the bar, count the output as done, print why it failed."""
+        task = self._task(info)
+        if task is not None:
+            self.progress.remove_task(task.id)
+            del self.tasks[info.index]
+        self.progress.advance(self.overall, 1)
+        from rich.markup import escape
+
+        self.console.print(f"[red]✗[/] {info.scene} ({info.kind}) failed: {escape(message)}", highlight=False)
 
     def note(self, line: str) -> None:
         """Print ``line`` above the bars."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import tempfile
 from contextlib import contextmanager
@@ -182,8 +183,14 @@ def atomic_target(final: Path):
 
     remember(final)
     final.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".partial", dir=final.parent)
-    os.close(handle)
+    while True:  # mkstemp's name, chosen first so the journal lists it: a process that dies leaves it to undo
+        temp = final.parent / f".{final.name}.{secrets.token_hex(4)}.partial"
+        remember(temp)
+        try:
+            os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            break
+        except FileExistsError:
+            continue
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(temp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files

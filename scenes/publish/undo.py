@@ -17,7 +17,7 @@ import shutil
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["JOURNAL_PREFIX", "remember", "undoable"]
+__all__ = ["JOURNAL_PREFIX", "recover", "remember", "undoable"]
 
 #: The journal's folder name starts with this (hidden, and skipped by the gallery).
 JOURNAL_PREFIX = ".umbral-undo-"
@@ -25,15 +25,19 @@ _ENV = "UMBRAL_UNDO_JOURNAL"
 
 
 @contextmanager
-def undoable(out_dir: Path):
-    """Run the block; if it raises (or is interrupted), put every file it placed back as it was."""
+def undoable(out_dir: Path, name: str | None = None):
+    """Run the block; if it raises (or is interrupted), put every file it placed back as it was.
+
+    ``name`` gives the journal a fixed name (one batch job's), so that if the process dies
+    mid-block, :func:`recover` can put things back from another process.
+    """
     out_dir = Path(out_dir)
     if os.environ.get(_ENV):  # nested: the outer journal already covers it
         yield
         return
     new_out = _missing_ancestors(out_dir / "x")
     # Made by the first file placed (a run that writes nothing creates no OUT).
-    journal = out_dir.absolute() / f"{JOURNAL_PREFIX}{os.getpid()}-{secrets.token_hex(4)}"
+    journal = out_dir.absolute() / f"{JOURNAL_PREFIX}{name or f'{os.getpid()}-{secrets.token_hex(4)}'}"
     os.environ[_ENV] = str(journal)
     try:
         yield
@@ -43,6 +47,15 @@ def undoable(out_dir: Path):
     finally:
         os.environ.pop(_ENV, None)
         shutil.rmtree(journal, ignore_errors=True)
+
+
+def recover(out_dir: Path, name: str) -> bool:
+    """Undo what a block journalled as ``name`` placed before its process died; True if there was a journal."""
+    journal = Path(out_dir).absolute() / f"{JOURNAL_PREFIX}{name}"
+    if not journal.is_dir():
+        return False
+    _restore(journal, [])
+    return True
 
 
 def remember(final: Path) -> None:

@@ -247,6 +247,23 @@ def test_the_report_says_how_many_rows_it_read_before_the_numbers(tmp_path):
     assert as_json["read_rows"] == {"rows": 30, "lines": 34, "text": lines[1].strip()}
 
 
+
+def test_trace_lab_and_render_say_how_many_rows_they_read_first(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_bytes(("label,score\n\n" + "\n".join(f"{i % 2},0.{i % 9 + 1}" for i in range(30)) + "\n").encode())
+    said = "s: read 30 rows (32 lines: a header, 1 blank line)"
+    trace = CliRunner().invoke(cli, ["trace", "--data", str(path)])
+    assert trace.exit_code == 0 and trace.stdout.splitlines()[0] == said, trace.output
+    as_json = CliRunner().invoke(cli, ["trace", "--json", "--data", str(path)])
+    assert as_json.stderr.strip() == said and len(json.loads(as_json.stdout)) == 51  # the JSON stays one document
+    lab = CliRunner().invoke(cli, ["lab", "--data", str(path), "--lang", "en", "--out", str(tmp_path / "lab")])
+    assert lab.exit_code == 0 and lab.stdout.splitlines()[0] == said, lab.output
+    render = CliRunner().invoke(cli, ["render", "AccuracyParadox", "--data", str(path), "--resolution", "64x36",
+                                      "--fps", "2", "--format", "png", "--out", str(tmp_path / "out")])
+    assert render.exit_code == 0 and said in render.stdout.splitlines(), render.output
+    again = CliRunner().invoke(cli, ["trace", "--data", "clinic20"])
+    assert "read " not in again.stdout.splitlines()[0]  # a built-in is not read from a file
+
 # -- nested JSON -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("document, words", [
     ({"label": [[1], [0], [1], [0]], "score": [0.9, 0.2, 0.7, 0.4]}, ("column 'label'", "a list in row 1", "[1]")),
