@@ -22,8 +22,13 @@ def balanced_text(words: str, width: float, size: float = style.SIZE_SMALL, colo
     single = style.text(words, size=size, color=color, weight=weight)
     if single.width <= width:
         return VGroup(single)
-    tokens = words.split()
-    count = max(2, math.ceil(single.width / width))
+    return _wrapped(words.split(), single.width, width, size, color, weight, align)
+
+
+def _wrapped(tokens: list[str], whole: float, width: float, size: float, color, weight: str, align,
+             may_break: bool = True) -> VGroup:
+    """``tokens`` (``whole`` wide on one line) in the fewest even lines no wider than ``width``."""
+    count = max(2, math.ceil(whole / width))
     while True:
         block = VGroup(*(style.text(line, size=size, color=color, weight=weight)
                          for line in balanced_split(tokens, count)))
@@ -34,9 +39,26 @@ def balanced_text(words: str, width: float, size: float = style.SIZE_SMALL, colo
         block.arrange(DOWN, buff=0.12)
     else:
         block.arrange(DOWN, buff=0.1, aligned_edge=align)
-    if block.width > width:  # one word longer than the column
+    if block.width > width and may_break:  # one word longer than the column: hyphenate it where the column ends
+        return _wrapped(_hyphenated(tokens, width, size, weight), whole, width, size, color, weight, align, False)
+    if block.width > width:
         block.scale_to_fit_width(width)
     return block
+
+
+def _hyphenated(tokens: list[str], width: float, size: float, weight: str) -> list[str]:
+    """``tokens`` with each word wider than ``width`` cut into pieces that fit, every piece but the last ending in -."""
+    pieces = []
+    for token in tokens:
+        wide = style.text(token, size=size, weight=weight).width
+        if wide <= width or len(token) < 4:
+            pieces.append(token)
+            continue
+        parts = math.ceil(wide / (0.85 * width))  # the hyphen and wide letters take the rest
+        step = math.ceil(len(token) / parts)
+        chunks = [token[i:i + step] for i in range(0, len(token), step)]
+        pieces += [chunk + "-" for chunk in chunks[:-1]] + [chunks[-1]]
+    return pieces
 
 
 class LegendRows:

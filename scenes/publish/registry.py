@@ -26,6 +26,9 @@ SCENES = {
                        "several models' ROC and PR curves; one θ moves every model's point; each at its own θ", True),
     "HonestThreshold": ("umbral.scenes.honest_threshold",
                         "choose θ on validation, carry it to test; peeking is optimistic; how much θ wobbles", True),
+    "Calibration": ("umbral.scenes.calibration",
+                    "score bins fill a reliability diagram; ECE, Brier's parts; recalibrated, the cost rule works",
+                    True),
     "PrevalenceEffect": ("umbral.scenes.prevalence_effect",
                          "same test, rarer disease: ROC stays, the PR curve and precision sink (Bayes)", True),
     "AucAsRanking": ("umbral.scenes.auc_as_ranking",
@@ -42,6 +45,8 @@ NEEDS = {
                                  "column, or --models logistic,forest with --target; e.g. --data screening8)"),
     "HonestThreshold": ("splits", "it needs a split to choose θ on and another to report on (a split column, "
                                   "or --target with --splits test=0.3,validation=0.3; e.g. --data screening8)"),
+    "Calibration": ("splits", "it needs a split to recalibrate the scores on and another to report on (a split "
+                              "column, or --target with --splits test=0.3,validation=0.3; e.g. --data screening8)"),
 }
 
 

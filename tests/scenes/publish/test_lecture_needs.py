@@ -13,7 +13,7 @@ from umbral.scenes.publish.progress import LineDisplay
 from umbral.scenes.publish.registry import LECTURE_ORDER, NEEDS, unmet_need
 from umbral.scenes.publish.runner import RenderOptions
 
-SCENES = ("CostThreshold", "ModelsCompared", "HonestThreshold")
+SCENES = ("CostThreshold", "ModelsCompared", "HonestThreshold", "Calibration")
 
 
 def _lecture(tmp_path, known: dict, explicit: bool = False):
@@ -28,9 +28,9 @@ def _lecture(tmp_path, known: dict, explicit: bool = False):
 
 def test_the_new_scenes_follow_cost_threshold():
     order = list(LECTURE_ORDER)
-    assert order[order.index("CostThreshold") + 1: order.index("CostThreshold") + 3] == [
-        "ModelsCompared", "HonestThreshold"]
-    assert set(NEEDS) == {"ModelsCompared", "HonestThreshold"}
+    assert order[order.index("CostThreshold") + 1: order.index("CostThreshold") + 4] == [
+        "ModelsCompared", "HonestThreshold", "Calibration"]
+    assert set(NEEDS) == {"ModelsCompared", "HonestThreshold", "Calibration"}
 
 
 def test_single_model_single_split_data_skips_both_with_a_reason(tmp_path):
@@ -38,12 +38,13 @@ def test_single_model_single_split_data_skips_both_with_a_reason(tmp_path):
     assert [job.scene for job in lecture.drop_unmet(jobs)] == ["CostThreshold"]
     assert any("skipped ModelsCompared: it needs scores of two or more models" in line for line in lines)
     assert any("skipped HonestThreshold: it needs a split to choose θ on" in line for line in lines)
-    assert sum("skipped" in line for line in lines) == 2  # once per scene, not per job
+    assert any("skipped Calibration: it needs a split to recalibrate the scores on" in line for line in lines)
+    assert sum("skipped" in line for line in lines) == 3  # once per scene, not per job
 
 
 def test_splits_without_several_models_keep_the_honest_scene(tmp_path):
     lecture, jobs, _ = _lecture(tmp_path, {"models": 1, "honest_choice": True})
-    assert [job.scene for job in lecture.drop_unmet(jobs)] == ["CostThreshold", "HonestThreshold"]
+    assert [job.scene for job in lecture.drop_unmet(jobs)] == ["CostThreshold", "HonestThreshold", "Calibration"]
 
 
 def test_a_named_scene_without_its_data_is_an_error(tmp_path):

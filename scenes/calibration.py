@@ -1,0 +1,283 @@
+"""Calibration: when a score is a probability, and why the cost rule θ = C_FP / (C_FP + C_FN) needs it.
+
+The sequel of HonestThreshold, on data with splits. The cases of the reporting split (test)
+drop as dots into score bins; the positives sink, filling each bin's column to its share
+positive, and each level becomes a point of the reliability diagram against the diagonal, bin
+by bin, one model, then the other. A card of numbers: ECE, the Brier score with its parts in
+plain words, log-loss. Then the worst-calibrated model's cost curve on test: the rule's θ
+misses the minimum. Its scores are recalibrated on the choosing split (validation): the dots
+slide to their new scores, the curve moves toward the diagonal, and the rule's θ lands near the
+minimum. Every number comes from :func:`scenes.numbers.calibration.calibration_numbers`, verified
+against scikit-learn before the scene is built.
+
+This module is the story, beat by beat; the boards and each beat's rows are
+:class:`scenes.components.calibration_boards.CalibrationBoards`, the words
+:class:`scenes.numbers.calibration_words.CalibrationWords`.
+"""
+
+from __future__ import annotations
+
+from manim import DOWN, UP, Create, FadeIn, FadeOut, Transform, VGroup, Write
+
+from umbral.scenes import style
+from umbral.scenes.base import LectureScene
+from umbral.scenes.components.calibration_boards import CalibrationBoards
+from umbral.scenes.components.legend_rows import balanced_text
+from umbral.scenes.numbers.calibration import calibration_numbers
+from umbral.scenes.numbers.calibration_words import CalibrationWords
+from umbral.scenes.strings import dataset_title
+
+__all__ = ["Calibration"]
+
+
+class Calibration(LectureScene):
+    """Score bins filling into a reliability diagram per model; the numbers; the cost rule before and after."""
+
+    #: How the worst-calibrated model is recalibrated on the choosing split: "isotonic" or "sigmoid" (Platt).
+    method = "isotonic"
+    n_bins = 10
+
+    opening_seconds = 6.4
+    fade_seconds = 0.8
+    drop_seconds = 1.2
+    settle_seconds = 1.2
+    #: Each bin's level carried to the diagram: slower for the first model, faster for the next.
+    bin_seconds = (0.6, 0.4)
+    curve_hold = 3.4
+    table_hold = 9.0
+    draw_seconds = 1.4
+    mark_seconds = 0.6
+    cost_hold = 6.4
+    slide_seconds = 1.6
+    recalibrate_hold = 5.0
+    cost_after_hold = 6.4
+    #: What is on screen fades out this fast before the next board comes in.
+    clear_seconds = 0.4
+    closing_seconds = 5.6
+
+    #: The rows under the diagram shown now (each model's ECE, where the last curve lies).
+    right_rows: VGroup | None = None
+
+    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
+        super().__init__(facts, lang, still_at=still_at, **kwargs)
+        c = facts.comparison
+        if c is None or c.choose_on == c.report_on:
+            raise ValueError("Calibration needs data with a split to recalibrate on and another to report on "
+                             "(e.g. --data screening8, or --splits test=0.3,validation=0.3)")
+        self.numbers = calibration_numbers(c, self.method, self.n_bins)
+        title = dataset_title(facts.name, facts.base_title or facts.title, lang)
+        self.words = CalibrationWords(self.numbers, self.strings, lang, title)
+        self.boards = CalibrationBoards(self.numbers, self.strings, self.words)
+
+    # -- cards ----------------------------------------------------------------
+    def opening(self) -> VGroup:
+        """Title card: the claim, the data, the cost rule's θ, the splits."""
+        s, w = self.strings, self.words.fields
+        width = style.safe_width()
+        parts = [balanced_text(s["calib_opening_title"], width, size=style.SIZE_TITLE, weight="BOLD", align=None),
+                 balanced_text(self.words.title, width, size=style.SIZE_LABEL, align=None),
+                 balanced_text(s["calib_opening_claim"].format(**w), width, size=style.SIZE_LABEL, align=None),
+                 balanced_text(s["calib_opening_plan"].format(**w), width, color=style.MUTED_TEXT, align=None)]
+        return style.fit_width(VGroup(*parts).arrange(DOWN, buff=0.35))
+
+    def closing(self) -> VGroup:
+        """The lesson, naming the split to calibrate on."""
+        s, w = self.strings, self.words.fields
+        width = style.safe_width()
+        title = balanced_text(s["calib_closing"].format(**w), width, size=style.SIZE_TITLE, weight="BOLD", align=None)
+        sub = balanced_text(s["calib_closing_sub"], width, size=style.SIZE_LABEL, color=style.MUTED_TEXT, align=None)
+        return style.fit_width(VGroup(title, sub).arrange(DOWN, buff=0.3))
+
+    # -- timing ---------------------------------------------------------------
+    def model_seconds(self, index: int) -> float:
+        """One model's bins: (the previous model cleared,) drop, settle, each bin's level, the hold."""
+        bins = self.numbers.models[index]
+        per_bin = self.bin_seconds[min(index, 1)]
+        clear = self.clear_seconds + self.fade_seconds if index else 0.0
+        return clear + self.drop_seconds + self.settle_seconds + per_bin * len(bins.filled) + self.curve_hold
+
+    def planned_seconds(self) -> float:
+        """Length of this video: the bins' part grows with the models and their filled bins."""
+        return type(self).duration(tuple(len(bins.filled) for bins in self.numbers.models))
+
+    @classmethod
+    def duration(cls, filled: tuple = (10, 10)) -> float:
+        """Length of the video for models whose filled bins number ``filled`` (screening8: two models, ten each)."""
+        models = sum(cls.drop_seconds + cls.settle_seconds + cls.curve_hold + count * cls.bin_seconds[min(i, 1)]
+                     for i, count in enumerate(filled)) + (len(filled) - 1) * (cls.clear_seconds + cls.fade_seconds)
+        cost = cls.clear_seconds + cls.fade_seconds + cls.draw_seconds + cls.mark_seconds
+        return (cls.opening_seconds + cls.fade_seconds + models + cls.clear_seconds + cls.fade_seconds
+                + cls.table_hold + cost + cls.cost_hold
+                + cls.clear_seconds + cls.fade_seconds + cls.slide_seconds + cls.settle_seconds + cls.recalibrate_hold
+                + cost + cls.cost_after_hold + cls.clear_seconds + cls.closing_seconds)
+
+    def play_for(self, seconds: float, *animations) -> None:
+        """Play ``animations`` for exactly ``seconds`` of whole frames."""
+        self.play(*animations, run_time=self.span(seconds))
+
+    # -- the story --------------------------------------------------------------
+    def construct(self):
+        """Opening; bins into the diagram per model; the numbers; the cost rule; recalibrate; the rule again."""
+        n, w, b = self.numbers, self.words, self.boards
+        # Opening: a score of 0.3 should mean 3 in 10.
+        card = self.opening()
+        self.say("say_calib_opening", self.opening_seconds, **w.fields)
+        self.play_for(self.fade_seconds, FadeIn(card, shift=UP * 0.2))
+        self.hold(self.opening_seconds - 2 * self.fade_seconds)
+        self.beat("opening")
+        self.play_for(self.fade_seconds, FadeOut(card))
+        # The boards: the first model's bins on the left, the reliability diagram on the right.
+        b.build_layout()
+        panel = b.bins_panel(n.models[0])
+        self.play_for(self.fade_seconds, FadeIn(b.head), FadeIn(b.cards), FadeIn(b.reliability), FadeIn(panel))
+        curves = VGroup()
+        shown = None  # the last model's dots, fills and rows
+        for index, bins in enumerate(n.models):
+            panel, shown = self.fill_bins(index, bins, panel, shown, curves)
+        # The numbers: ECE, Brier and its parts, log-loss, on a card across the frame.
+        table = b.table()
+        self.say("say_calib_table", self.clear_seconds + self.fade_seconds + self.table_hold,
+                 items=w.table_items(), takeaway=w.takeaway())
+        boards = VGroup(b.cards, b.reliability, panel, curves, shown, self.right_rows)
+        if b.table_over_head:  # a tall card (4:3): the header leaves with the boards, and comes back with them
+            boards.add(b.head)
+        self.play_for(self.clear_seconds, FadeOut(boards))
+        self.play_for(self.fade_seconds, FadeIn(b.full_card), FadeIn(table))
+        self.hold(self.table_hold)
+        self.beat("table")
+        self.cost_before(curves, VGroup(b.full_card, table))
+
+    def fill_bins(self, index: int, bins, panel, shown, curves: VGroup):
+        """One model: its cases drop into the bins, the positives sink, each level goes to the diagram."""
+        w, b = self.words, self.boards
+        seconds = self.model_seconds(index)
+        key = "say_calib_second" if index else "say_calib_curve"
+        if index == 0:  # the bins explained while they drop and fill; the curve's shape while it holds
+            spoken = seconds - self.curve_hold
+            self.say("say_calib_bins", spoken, **w.fields)
+            self.say(key, self.curve_hold, offset=spoken, model=w.model(bins.model),
+                     shape=w.shape(bins).split(": ", 1)[-1])
+        else:
+            self.say(key, seconds, model=w.model(bins.model), shape=w.shape(bins).split(": ", 1)[-1])
+            # The whole board is swapped (its bins may differ, e.g. quantile edges), never left behind.
+            self.play_for(self.clear_seconds, FadeOut(shown), FadeOut(panel))
+            panel = b.bins_panel(bins)
+            self.play_for(self.fade_seconds, FadeIn(panel))
+        colour = style.MODEL_COLORS[index % len(style.MODEL_COLORS)]
+        dots = panel.dots(bins, sorted_=False)
+        self.play_for(self.drop_seconds, FadeIn(dots, shift=DOWN * 0.8))
+        fills = panel.fills(bins)
+        first = b.bins_rows(bins, bins.filled[0])
+        self.play_for(self.settle_seconds, Transform(dots, panel.dots(bins, sorted_=True)), FadeIn(fills),
+                      FadeIn(first))
+        markers = b.reliability.markers(bins, index, colour)
+        segments = b.reliability.segments(bins, colour)
+        rows = first
+        filled = [k for k, one in enumerate(bins.bins) if one.count]
+        for step, k in enumerate(filled):
+            if step:
+                new = b.bins_rows(bins, bins.bins[k])
+                self.remove(rows)
+                self.add(new)
+                rows = new
+            marker = markers[step]
+            target = marker.get_center()
+            marker.move_to(panel.level_point(bins, k))
+            animations = [marker.animate.move_to(target)]
+            if step:
+                animations.append(Create(segments[step - 1]))
+            self.add(marker)
+            self.play_for(self.bin_seconds[min(index, 1)], *animations)
+        right = b.model_rows(index, index)
+        if index:
+            self.remove(self.right_rows)
+        self.add(right)
+        self.right_rows = right
+        curves.add(VGroup(segments, markers))
+        self.hold(self.curve_hold)
+        self.beat(f"curve_{index + 1}")
+        return panel, VGroup(dots, fills, rows)
+
+    def cost_before(self, curves: VGroup, leaving: VGroup) -> None:
+        """``leaving`` cleared; the recalibrated model's raw cost curve on test, the rule's θ against its minimum."""
+        n, w, b = self.numbers, self.words, self.boards
+        f = n.fixed
+        last = len(n.models) - 1
+        models = b.model_rows(last)
+        cost = b.cost_panel(False)
+        seconds = self.clear_seconds + self.fade_seconds + self.draw_seconds + self.mark_seconds + self.cost_hold
+        self.say("say_calib_cost", seconds - self.clear_seconds, offset=self.clear_seconds,
+                 report=w.fields["report"], model=w.model(f.model), theta=w.theta(n.rule_theta),
+                 rule=w.cost(f.rule_raw), choose=w.fields["choose"], chosen=w.cost(f.chosen_cost),
+                 lowest=w.cost(f.minimum_cost))
+        self.play_for(self.clear_seconds, FadeOut(leaving))
+        back = [FadeIn(b.head)] if b.table_over_head else []
+        self.play_for(self.fade_seconds, *back, FadeIn(b.cards), FadeIn(b.reliability), FadeIn(curves),
+                      FadeIn(models), FadeIn(cost))
+        raw = cost.curve(n.grid, f.cost_raw)
+        self.play_for(self.draw_seconds, Create(raw))
+        rule_line = cost.vline(n.rule_theta, style.COST_THEORY_COLOR)
+        marks = VGroup(rule_line, cost.dot(f.chosen_theta, f.chosen_cost, style.COST_MIN_COLOR),
+                       cost.ring(f.minimum_theta, f.minimum_cost, style.REDDISH_PURPLE),
+                       cost.dot(n.rule_theta, f.rule_raw, style.COST_THEORY_COLOR))
+        rows = b.cost_rows(cost, after=False)
+        self.play_for(self.mark_seconds, FadeIn(marks), FadeIn(rows))
+        self.hold(self.cost_hold)
+        self.beat("cost")
+        self.recalibrate(cost, VGroup(raw, marks, rows), curves, models)
+
+    def recalibrate(self, cost, cost_parts: VGroup, curves: VGroup, models: VGroup) -> None:
+        """The scores recalibrated on validation: the dots slide, the columns refill, the curve straightens."""
+        n, w, b = self.numbers, self.words, self.boards
+        f = n.fixed
+        index = next(i for i, m in enumerate(n.models) if m.model == f.model)
+        colour = style.MODEL_COLORS[index % len(style.MODEL_COLORS)]
+        seconds = (self.clear_seconds + self.fade_seconds + self.slide_seconds + self.settle_seconds
+                   + self.recalibrate_hold)
+        self.say("say_calib_recalibrate", seconds, fit=w.fit(), before=w.part(f.before.ece),
+                 after=w.part(f.after.ece))
+        self.play_for(self.clear_seconds, FadeOut(cost), FadeOut(cost_parts))
+        panel = b.bins_panel(f.before)
+        dots = panel.dots(f.before, sorted_=True)
+        fills = panel.fills(f.before)
+        rows = b.recalibrate_rows()
+        self.play_for(self.fade_seconds, FadeIn(panel), FadeIn(dots), FadeIn(fills), FadeIn(rows))
+        # Each dot slides sideways to its recalibrated score, then the columns settle to their new levels.
+        self.play_for(self.slide_seconds, Transform(dots, panel.dots(f.after, sorted_=True, heights_of=f.before)),
+                      FadeOut(fills), FadeOut(models))  # the old rows leave before the new ones come in
+        old = curves[index]
+        new = VGroup(b.reliability.segments(f.after, colour), b.reliability.markers(f.after, index, colour))
+        after_rows = b.model_rows(len(n.models) - 1, after=True)
+        new_fills = panel.fills(f.after)
+        self.play_for(self.settle_seconds, Transform(dots, panel.dots(f.after, sorted_=True)), FadeIn(new_fills),
+                      Transform(old, new), FadeIn(after_rows))
+        self.hold(self.recalibrate_hold)
+        self.beat("recalibrate")
+        self.cost_after(VGroup(panel, dots, new_fills, rows), VGroup(curves, after_rows))
+
+    def cost_after(self, bins_parts: VGroup, right: VGroup) -> None:
+        """The cost curve of the recalibrated scores: the rule's θ near the minimum; then the closing."""
+        n, w, b = self.numbers, self.words, self.boards
+        f = n.fixed
+        seconds = self.clear_seconds + self.fade_seconds + self.draw_seconds + self.mark_seconds + self.cost_after_hold
+        self.say("say_calib_cost_after", seconds, theta=w.theta(n.rule_theta), calibrated=w.cost(f.rule_calibrated),
+                 raw=w.cost(f.rule_raw), lowest=w.cost(f.calibrated_minimum_cost))
+        self.play_for(self.clear_seconds, FadeOut(bins_parts))
+        cost = b.cost_panel(True)
+        raw = cost.curve(n.grid, f.cost_raw, style.MUTED_TEXT)
+        rule_line = cost.vline(n.rule_theta, style.COST_THEORY_COLOR)
+        self.play_for(self.fade_seconds, FadeIn(cost), FadeIn(raw), FadeIn(rule_line))
+        calibrated = cost.curve(n.grid, f.cost_calibrated)
+        self.play_for(self.draw_seconds, Create(calibrated))
+        marks = VGroup(cost.ring(f.calibrated_minimum_theta, f.calibrated_minimum_cost, style.REDDISH_PURPLE),
+                       cost.dot(n.rule_theta, f.rule_calibrated, style.COST_THEORY_COLOR))
+        rows = b.cost_rows(cost, after=True)
+        self.play_for(self.mark_seconds, FadeIn(marks), FadeIn(rows))
+        self.hold(self.cost_after_hold)
+        self.beat("cost_after")
+        # Closing: clear the stage and state the lesson.
+        self.say("say_calib_closing", self.closing_seconds, **w.fields)
+        shown = VGroup(b.head, b.cards, b.reliability, right, cost, raw, rule_line, calibrated, marks, rows)
+        self.play_for(self.clear_seconds, FadeOut(shown))
+        self.play_for(self.fade_seconds, Write(self.closing()))
+        self.hold(self.closing_seconds - self.fade_seconds)
