@@ -138,10 +138,12 @@ def text(content: str, size: float = SIZE_LABEL, color: str | None = None, **kwa
     width, height = config.pixel_width, config.pixel_height
     config.pixel_width, config.pixel_height = max(width, 3840), max(height, 2160)
     try:
-        return Text(content, font=FONT, font_size=size, color=color or __getattr__("TEXT"), disable_ligatures=True,
+        made = Text(content, font=FONT, font_size=size, color=color or __getattr__("TEXT"), disable_ligatures=True,
                     **{"use_svg_cache": True, **kwargs})
     finally:
         config.pixel_width, config.pixel_height = width, height
+    _WIDTHS.setdefault(_width_key(content, size, kwargs), made.width)
+    return made
 
 
 def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | None = None, exact: bool = False,
@@ -169,11 +171,15 @@ def text_width(content: str, size: float = SIZE_LABEL, **kwargs) -> float:
     instead of building (and deep-copying) a Text for every word it weighs. (``t2c`` does change
     it, by a hair: pango shapes coloured spans apart, so it stays part of what is measured.)
     """
-    shape = {key: value for key, value in kwargs.items() if key != "color"}
-    key = (content, float(size), repr(sorted(shape.items())))
+    key = _width_key(content, size, kwargs)
     if key not in _WIDTHS:
-        _WIDTHS[key] = text(content, size=size, **shape).width
+        text(content, size=size, **{name: value for name, value in kwargs.items() if name != "color"})
     return _WIDTHS[key]
+
+
+def _width_key(content: str, size: float, kwargs: dict) -> tuple:
+    """What a text's width depends on: its content, size and every option but its colour."""
+    return content, float(size), repr(sorted((name, value) for name, value in kwargs.items() if name != "color"))
 
 
 #: The widths :func:`text_width` has measured in this process, by (content, size, options).

@@ -54,6 +54,8 @@ class CalibrationBoards:
     def __init__(self, numbers, strings: dict, words):
         self.numbers, self.strings, self.words = numbers, strings, words
         self.legend = LegendRows()
+        #: Bin rows' heights by (left column, 4:3 or not, words): rounds of the layout ask again.
+        self._bin_row_heights: dict[tuple, float] = {}
 
     # -- layout -------------------------------------------------------------
     def header(self) -> VGroup:
@@ -242,9 +244,19 @@ class CalibrationBoards:
 
     def bins_rows(self, bins, b) -> VGroup:
         """Under the bins: bin ``b`` in words (a story number), then the dots' legend."""
+        return self._stack([self.bin_row(b), *self.dot_rows()])
+
+    def bin_row_height(self, b) -> float:
+        """How tall bin ``b``'s row is in the left column as it now is."""
+        key = (self.columns["left"], style.narrow(), self.words.bin_row(b, short=style.narrow()))
+        if key not in self._bin_row_heights:
+            self._bin_row_heights[key] = self.bin_row(b).height
+        return self._bin_row_heights[key]
+
+    def bin_row(self, b) -> VGroup:
+        """Bin ``b`` in words, as a story number."""
         words = self.words.bin_row(b, short=style.narrow())
-        row = style.story_number(self._row("left", words, size=self.number_size, weight="BOLD"))
-        return self._stack([row, *self.dot_rows()])
+        return style.story_number(self._row("left", words, size=self.number_size, weight="BOLD"))
 
     @property
     def number_size(self) -> float:
@@ -318,12 +330,10 @@ class CalibrationBoards:
     def lowest_row(self) -> float:
         """The lowest y any row of the story reaches (every beat's rows built and thrown away)."""
         n = self.numbers
-        bottoms = []
-        for bins in n.models:
-            for b in bins.filled:
-                bottoms.append(self.bins_rows(bins, b).get_bottom()[1])
-        for b in n.fixed.after.filled:
-            bottoms.append(self.bins_rows(n.fixed.after, b).get_bottom()[1])
+        # The bins' rows differ only in their first row: the dots' legend under it is measured once.
+        dots = sum(row.height + self.legend.gap for row in self.dot_rows())
+        bottoms = [self.rows_top - self.bin_row_height(b) - dots for bins in (*n.models, n.fixed.after)
+                   for b in bins.filled]
         last = len(n.models) - 1
         bottoms += [self.model_rows(i, i).get_bottom()[1] for i in range(len(n.models))]
         bottoms.append(self.model_rows(last, after=True).get_bottom()[1])

@@ -17,12 +17,13 @@ def balanced_text(words: str, width: float, size: float = style.SIZE_SMALL, colo
     """``words`` in the fewest lines no wider than ``width``, as even as can be; ``align=None`` centres them.
 
     A sentence is measured once and split by characters (``style.wrapped`` builds a Text per word,
-    which costs far more than a scene's few dozen labels).
+    which costs far more than a scene's few dozen labels); candidate lines are weighed by their
+    measured widths (:func:`style.text_width`), and only the lines kept are built.
     """
-    single = style.text(words, size=size, color=color, weight=weight)
-    if single.width <= width:
-        return VGroup(single)
-    return _wrapped(words.split(), single.width, width, size, color, weight, align)
+    whole = style.text_width(words, size, weight=weight)
+    if whole <= width:
+        return VGroup(style.text(words, size=size, color=color, weight=weight))
+    return _wrapped(words.split(), whole, width, size, color, weight, align)
 
 
 def _wrapped(tokens: list[str], whole: float, width: float, size: float, color, weight: str, align,
@@ -30,11 +31,11 @@ def _wrapped(tokens: list[str], whole: float, width: float, size: float, color, 
     """``tokens`` (``whole`` wide on one line) in the fewest even lines no wider than ``width``."""
     count = max(2, math.ceil(whole / width))
     while True:
-        block = VGroup(*(style.text(line, size=size, color=color, weight=weight)
-                         for line in balanced_split(tokens, count)))
-        if max(line.width for line in block) <= width or count >= len(tokens):
+        lines = balanced_split(tokens, count)
+        if max(style.text_width(line, size, weight=weight) for line in lines) <= width or count >= len(tokens):
             break
         count += 1
+    block = VGroup(*(style.text(line, size=size, color=color, weight=weight) for line in lines))
     if align is None:
         block.arrange(DOWN, buff=0.12)
     else:
@@ -50,7 +51,7 @@ def _hyphenated(tokens: list[str], width: float, size: float, weight: str) -> li
     """``tokens`` with each word wider than ``width`` cut into pieces that fit, every piece but the last ending in -."""
     pieces = []
     for token in tokens:
-        wide = style.text(token, size=size, weight=weight).width
+        wide = style.text_width(token, size, weight=weight)
         if wide <= width or len(token) < 4:
             pieces.append(token)
             continue

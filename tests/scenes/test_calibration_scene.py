@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -120,3 +121,23 @@ def test_tiny_render_says_the_numbers_in_order(facts, tmp_path):
     order = [spoken.index(words) for words in ("202", "176", "175", "169", "167")]
     assert order == sorted(order), spoken
     assert spoken.lower().rindex("calibrate on validation") > order[-1]
+
+
+@pytest.mark.slow
+def test_the_gallery_and_a_deck_include_it(tmp_path):
+    """Rendered with the CLI, the scene is in the gallery (with its captions) and a deck has a slide per beat."""
+    from click.testing import CliRunner
+
+    from umbral.cli import cli
+
+    out = tmp_path / "out"
+    small = ["--data", "screening8", "--resolution", "96x54", "--fps", "1", "--out", str(out)]
+    rendered = CliRunner().invoke(cli, ["render", "Calibration", "--lang", "es", *small])
+    assert rendered.exit_code == 0, rendered.output
+    gallery = (out / "index.html").read_text(encoding="utf-8")
+    assert "Calibration.mp4" in gallery and "Calibration.vtt" in gallery
+    deck = CliRunner().invoke(cli, ["slides", "Calibration", "--to", "pdf", *small])
+    assert deck.exit_code == 0, deck.output
+    pdf = (out / "screening8" / "en" / "slides.pdf").read_bytes()
+    beats = ("opening", "curve_1", "curve_2", "table", "cost", "recalibrate", "cost_after")
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= len(beats)
