@@ -129,12 +129,57 @@ def test_bad_input_is_one_line_data_error(call, message, toy):
     assert caught.value.__suppress_context__
 
 
-def test_public_names_are_listed_and_documented():
-    assert {"Lecture", "DataError", "Report", "Videos", "Still", "LabPage"} <= set(umbral.__all__)
+#: numpydoc checks the public API may skip: an extended summary, See Also, and an example on every name.
+OPTIONAL_SECTIONS = {"ES01", "SA01", "EX01"}
+
+
+def public_callables():
+    """Every public name of ``umbral`` and its public methods, as numpydoc's dotted names."""
     for name in umbral.__all__:
-        assert getattr(umbral, name).__doc__, name
+        public = getattr(umbral, name)
+        yield f"{public.__module__}.{name}"
+        for attribute, value in vars(public).items():
+            if (attribute == "__init__" or not attribute.startswith("_")) and (
+                    callable(value) or isinstance(value, classmethod | staticmethod | property)):
+                yield f"{public.__module__}.{name}.{attribute}"
+
+
+def test_public_names_are_listed_and_documented():
+    from numpydoc.validate import validate
+
+    assert {"Lecture", "DataError", "Report", "Videos", "Still", "LabPage"} <= set(umbral.__all__)
+    names = list(public_callables())
+    assert "umbral.lecture.Lecture.from_estimators" in names and "umbral.shown.LabPage.save" in names
+    for name in names:
+        errors = [f"{code} {message}" for code, message in validate(name)["errors"] if code not in OPTIONAL_SECTIONS]
+        assert not errors, (name, errors)
     with pytest.raises(AttributeError):
         umbral.Lectur  # noqa: B018
+
+
+def test_the_docstring_check_sees_an_undocumented_parameter():
+    from numpydoc.validate import validate
+
+    def lab(out, lang):
+        """The lab.
+
+        Parameters
+        ----------
+        out : str
+            Where.
+
+        Returns
+        -------
+        str
+            The page.
+        """
+
+    lab.__module__, lab.__qualname__ = __name__, "lab"
+    globals()["lab"] = lab
+    try:
+        assert "PR01" in {code for code, _ in validate(f"{__name__}.lab")["errors"]}
+    finally:
+        del globals()["lab"]
 
 
 RENDER_TWICE = """
@@ -160,11 +205,23 @@ if __name__ == "__main__":
     still = lecture.still("ThresholdSweep", 0.3, resolution="192x108", out="out", quiet=True)
     lab = lecture.lab(out="out")
     deck = lecture.slides("ThresholdSweep", resolution="192x108", fps=5, out="out", quiet=True)
+    # New scores under the same title: only the scene that reads them is drawn again.
+    pngs = dict(options, format="png")
+    lecture.render("RadarHistory", "ThresholdSweep", **pngs)
+    folder = first.paths[0].parent
+    before = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.glob("*.png")}
+    changed = umbral.Lecture.from_predictions(y, s ** 2, name="logistic", title="Toy")
+    changed.render("RadarHistory", "ThresholdSweep", **pngs)
+    after = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.glob("*.png")}
+    redrawn = sorted(name for name in before if after[name] != before[name])
+    back = lecture.render("ThresholdSweep", **options)  # the first scores again: their video is up to date
     print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in first],
                       "second": [str(p) for p in second], "again": again,
                       "two": [str(p) for p in two], "html": first._repr_html_()[:4000],
                       "still": len(still._repr_png_()), "lab": lab._repr_html_()[:200],
-                      "config": [manim.config.pixel_width, str(manim.config.background_color)]}))
+                      "config": [manim.config.pixel_width, str(manim.config.background_color)],
+                      "pngs": sorted(before), "redrawn": redrawn,
+                      "back": [str(p) for p in back]}))
 """
 
 
@@ -182,6 +239,8 @@ def test_render_writes_what_the_cli_writes_and_skips_the_second_time(tmp_path):
     (deck,) = shown["deck"]
     assert deck.endswith("/en/slides.html") and (tmp_path / deck).is_file()
     assert shown["config"] == [333, "#FF0000"]
+    assert {"RadarHistory.png", "ThresholdSweep.png"} <= set(shown["pngs"]) and shown["redrawn"] == ["ThresholdSweep.png"]
+    assert shown["back"] == shown["first"]
     folder = (tmp_path / video).parent
     written = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     # The command line over the scores file the lecture wrote finds every output up to date.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,8 @@ PACKAGES = ("umbral.metrics", "umbral.data", "umbral.scenes")
 
 
 def modules() -> list[str]:
-    names = ["umbral", "umbral.cli"]
+    own = Path(umbral.__file__).parent  # umbral/ itself: the notebook API and the command line
+    names = ["umbral", *(f"umbral.{info.name}" for info in pkgutil.iter_modules([str(own)]) if info.name != "__main__")]
     for package in PACKAGES:
         names.append(package)
         path = importlib.import_module(package).__path__

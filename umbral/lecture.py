@@ -26,10 +26,16 @@ class Lecture:
 
     Build one with :meth:`from_predictions`, :meth:`from_estimator` or :meth:`from_estimators`.
 
-    Attributes
+    Parameters
     ----------
     study : umbral.data.Study
         The validated scores: ``study.models``, ``study.splits``, ``study.parts[(model, split)]``.
+
+    Examples
+    --------
+    >>> lecture = Lecture.from_predictions([0, 1, 1, 0], [0.2, 0.9, 0.6, 0.4], name="logistic")
+    >>> lecture.study.models
+    ('logistic',)
     """
 
     def __init__(self, study):
@@ -64,6 +70,11 @@ class Lecture:
         title : str, optional
             The data's name on screen; its slug names the output folder (default ``Scores``).
 
+        Returns
+        -------
+        Lecture
+            The validated scores, every check of ``umbral --data`` passed.
+
         Raises
         ------
         umbral.DataError
@@ -84,7 +95,40 @@ class Lecture:
                        title=None) -> Lecture:
         """A lecture from a fitted binary classifier's ``predict_proba`` on ``X``, with labels ``y``.
 
-        ``name`` defaults to the estimator's class name; ``pos_label`` to its last class.
+        Parameters
+        ----------
+        estimator : classifier
+            A fitted scikit-learn classifier (or pipeline) with ``predict_proba``.
+        X : array-like of shape (n_samples, n_features)
+            The rows to score.
+        y : array-like of shape (n_samples,)
+            Their true labels.
+        response_method : {"auto", "predict_proba"}, default="auto"
+            Where the scores come from; umbral's θ runs over [0, 1], so only probabilities do
+            (a ``decision_function``-only model gets a one-line error saying how to calibrate it).
+        pos_label : optional
+            The positive class; default the estimator's last class (``classes_[-1]``).
+        name : str, optional
+            The model's name on screen; default the estimator's class name.
+        title : str, optional
+            The data's name on screen (default ``Scores``).
+
+        Returns
+        -------
+        Lecture
+            One model on one split named ``all``.
+
+        Raises
+        ------
+        umbral.DataError
+            The estimator is not fitted, not binary or has no ``predict_proba``; or the data's checks fail.
+
+        Examples
+        --------
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
+        >>> Lecture.from_estimator(LogisticRegression().fit(X, y), X, y).study.models
+        ('LogisticRegression',)
         """
         from umbral.predictions import _estimator_name, estimator_scores
 
@@ -104,6 +148,17 @@ class Lecture:
             ``{"logistic": lr, "forest": rf}``: display name -> fitted classifier.
         train, validation, test : (X, y), optional
             The rows of each split; give at least two to choose θ on one and report on another.
+        response_method : {"auto", "predict_proba"}, default="auto"
+            As in :meth:`from_estimator`.
+        pos_label : optional
+            The positive class; default each estimator's last class.
+        title : str, optional
+            The data's name on screen (default ``Scores``).
+
+        Returns
+        -------
+        Lecture
+            Every model on every split given, in the order train, validation, test.
 
         Examples
         --------
@@ -139,10 +194,26 @@ class Lecture:
     def report(self, threshold: float = 0.5, **options):
         """Every metric at ``threshold``, verified; with splits, every model's θ chosen honestly.
 
-        Takes ``report``'s options: ``cost_fn``, ``cost_fp``, ``choose_on``, ``report_on``,
-        ``rule``, ``model``, ``split``, ``grid_step``, ``calibrate``, ``bins``, ... Returns a
-        :class:`umbral.shown.Report` (``.to_dict()`` equals ``umbral report --json``; ``.to_frame()``;
-        an HTML table in Jupyter).
+        Parameters
+        ----------
+        threshold : float, default=0.5
+            The decision threshold θ: a case is called positive when its score is at least θ.
+        **options
+            ``umbral report``'s options by their Python names: ``cost_fn``, ``cost_fp``,
+            ``choose_on``, ``report_on``, ``rule``, ``model``, ``split``, ``grid_step``,
+            ``calibrate`` (``"sigmoid"`` or ``"isotonic"``), ``bins``, ...
+
+        Returns
+        -------
+        umbral.Report
+            ``.to_dict()`` equals ``umbral report --json``; ``.to_frame()`` is a pandas table;
+            Jupyter shows it as an HTML table.
+
+        Examples
+        --------
+        >>> lecture = Lecture.from_predictions([0, 1, 1, 0], [0.2, 0.9, 0.6, 0.4])
+        >>> lecture.report(threshold=0.5).to_dict()["precision"]
+        1.0
         """
         from umbral.data.request import check_costs, check_threshold
         from umbral.metrics.published import calibration_settings, choice_settings, report_text, report_values
@@ -159,7 +230,19 @@ class Lecture:
         return Report(values, report_text(values, comparison, dataset.title, settings, params["grid_step"]))
 
     def to_scores(self, path) -> Path:
-        """Write every model on every split to ``path`` (.json, .csv or .parquet) for ``umbral --data``."""
+        """Write every model on every split to ``path`` for ``umbral --data``.
+
+        Parameters
+        ----------
+        path : str or pathlib.Path
+            A ``.json``, ``.csv`` or ``.parquet`` file (the extension chooses the format), with
+            the columns ``split``, ``model``, ``y_true``, ``y_score``.
+
+        Returns
+        -------
+        pathlib.Path
+            The file written.
+        """
         from umbral.data.files import export_scores
 
         _quietly(export_scores, self.study, path)
@@ -170,9 +253,21 @@ class Lecture:
     def render(self, *scenes: str, **options):
         """Render ``scenes`` (default: the lecture) as ``umbral render`` does; the videos, shown inline.
 
-        Options as the command's: ``lang``, ``quality``, ``theme``, ``out``, ``format``,
-        ``aspect``, ``cost_fn``, ``force``, ``jobs``, ... Outputs that are up to date are not
-        rendered again. Manim runs in a worker process, so this kernel's Manim config is untouched.
+        Outputs that are up to date are not rendered again. Manim runs in a worker process, so
+        this kernel's Manim config is untouched.
+
+        Parameters
+        ----------
+        *scenes : str
+            Scene names (``"ThresholdSweep"``, ``"HonestThreshold"``, ...); none for the whole lecture.
+        **options
+            ``umbral render``'s options: ``lang``, ``quality``, ``theme``, ``out``, ``format``,
+            ``aspect``, ``cost_fn``, ``force``, ``jobs``, ...
+
+        Returns
+        -------
+        umbral.Videos
+            The videos (written or already up to date), each shown with its subtitles.
         """
         from umbral.shown import Videos
 
@@ -184,7 +279,22 @@ class Lecture:
         return Videos(tuple(dict.fromkeys(paths)), lang=params["lang"].split(",")[0])
 
     def still(self, scene: str, threshold: float, **options):
-        """One PNG of ``scene`` with θ at ``threshold`` (``umbral render SCENE --at θ``), shown inline."""
+        """One PNG of ``scene`` with θ at ``threshold`` (``umbral render SCENE --at θ``), shown inline.
+
+        Parameters
+        ----------
+        scene : str
+            The scene to stop.
+        threshold : float
+            The θ to show, in [0, 1] (rounded to hundredths).
+        **options
+            As :meth:`render`'s.
+
+        Returns
+        -------
+        umbral.Still
+            The PNG.
+        """
         from umbral.shown import Still
 
         result, _ = self._render((scene,), {**options, "at": f"{threshold:.2f}"})
@@ -192,7 +302,18 @@ class Lecture:
         return Still(path)
 
     def lab(self, **options):
-        """The students' lab (``umbral lab``), shown inline; ``.save(path)`` writes a copy."""
+        """The students' lab (``umbral lab``), shown inline; ``.save(path)`` writes a copy.
+
+        Parameters
+        ----------
+        **options
+            ``umbral lab``'s options: ``lang``, ``theme``, ``out``, ``cost_fn``, ``cost_fp``, ...
+
+        Returns
+        -------
+        umbral.LabPage
+            The offline page, shown in an iframe.
+        """
         from umbral.scenes.publish.commands import lab_pages
         from umbral.shown import LabPage
 
@@ -203,7 +324,20 @@ class Lecture:
         return LabPage(pages[0])
 
     def slides(self, *scenes: str, **options) -> list[Path]:
-        """A slide deck, as ``umbral slides`` (``to="html"``, ``"pptx"`` or ``"pdf"``); the files written."""
+        """A slide deck, as ``umbral slides``: one slide per beat of each scene.
+
+        Parameters
+        ----------
+        *scenes : str
+            Scene names; none for the whole lecture.
+        **options
+            ``umbral slides``'s options: ``to`` (``"html"``, ``"pptx"`` or ``"pdf"``), ``lang``, ``out``, ...
+
+        Returns
+        -------
+        list of pathlib.Path
+            The decks written.
+        """
         from umbral.scenes.publish.commands import slide_decks
 
         lines = []

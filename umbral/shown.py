@@ -26,19 +26,38 @@ class Report:
     """Every metric at one threshold (and, with splits, every model's honest θ), verified.
 
     ``to_dict()`` is exactly what ``umbral report --json`` prints for the same data and options.
+
+    Parameters
+    ----------
+    values : dict
+        The report's numbers, as ``umbral report --json``'s object.
+    text : str
+        The report as ``umbral report`` prints it.
     """
 
     values: dict
     text: str
 
     def to_dict(self) -> dict:
-        """The report as ``umbral report --json``'s object (a fresh copy)."""
+        """The report as ``umbral report --json``'s object.
+
+        Returns
+        -------
+        dict
+            A fresh copy: changing it changes nothing here.
+        """
         import json
 
         return json.loads(json.dumps(self.values))
 
     def to_frame(self):
-        """The numbers at the threshold as a pandas table: one row per metric (name, value)."""
+        """The numbers at the threshold as a pandas table.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per metric, indexed by its name, in the column ``value``.
+        """
         import pandas as pd
 
         rows = [(key, value) for key, value in self.values.items() if isinstance(value, int | float | str)]
@@ -47,8 +66,11 @@ class Report:
     def calibration_frame(self):
         """How close each model's scores are to probabilities on each split: one row per (model, split).
 
-        Columns: n, ECE, the Brier score and its parts (brier = reliability - resolution +
-        uncertainty + within_bin), log-loss.
+        Returns
+        -------
+        pandas.DataFrame
+            Indexed by (model, split); columns n, ece, brier and its parts (brier = reliability -
+            resolution + uncertainty + within_bin), log_loss.
         """
         import pandas as pd
 
@@ -58,7 +80,14 @@ class Report:
         return pd.DataFrame(rows).set_index(["model", "split"])
 
     def recalibration_frame(self):
-        """With ``calibrate=``: per model, the cost rule's θ and its cost before and after recalibrating; else None."""
+        """Per model, the cost rule's θ and its cost before and after recalibrating.
+
+        Returns
+        -------
+        pandas.DataFrame or None
+            Indexed by model, against the θ chosen on validation and the test minimum; None
+            unless the report was made with ``calibrate=``.
+        """
         import pandas as pd
 
         section = self.values.get("recalibration")
@@ -90,7 +119,15 @@ class Report:
 
 @dataclass(frozen=True)
 class Videos:
-    """Rendered videos (and their subtitles), shown as one ``<video>`` each, subtitles as a ``<track>``."""
+    """Rendered videos (and their subtitles), shown as one ``<video>`` each, subtitles as a ``<track>``.
+
+    Parameters
+    ----------
+    paths : tuple of pathlib.Path
+        The videos (``.mp4``, ``.webm``, ``.mov`` or ``.gif``), in order; iterate to get them.
+    lang : str, default="en"
+        The subtitles' language.
+    """
 
     paths: tuple[Path, ...]
     lang: str = "en"
@@ -124,7 +161,13 @@ class Videos:
 
 @dataclass(frozen=True)
 class Still:
-    """One PNG frame, shown inline."""
+    """One PNG frame, shown inline.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The PNG file.
+    """
 
     path: Path
 
@@ -137,14 +180,34 @@ class Still:
 
 @dataclass(frozen=True)
 class LabPage:
-    """The students' lab: one offline page, shown in an iframe; ``save(path)`` copies it."""
+    """The students' lab: one offline page, shown in an iframe; ``save(path)`` copies it.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The page as written by ``umbral lab``.
+    height : int, default=760
+        The iframe's height in the notebook, in pixels.
+    """
 
     path: Path
     height: int = 760
 
     def save(self, path: str | Path) -> Path:
-        """Copy the page to ``path`` (a file; its folder must exist) and return that path."""
+        """Copy the page to ``path``, a self-contained file that opens offline in any browser.
+
+        Parameters
+        ----------
+        path : str or pathlib.Path
+            The file to write; missing folders are made.
+
+        Returns
+        -------
+        pathlib.Path
+            The file written.
+        """
         target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(self.path, target)
         return target
 
