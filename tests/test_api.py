@@ -239,7 +239,8 @@ def test_render_writes_what_the_cli_writes_and_skips_the_second_time(tmp_path):
     (deck,) = shown["deck"]
     assert deck.endswith("/en/slides.html") and (tmp_path / deck).is_file()
     assert shown["config"] == [333, "#FF0000"]
-    assert {"RadarHistory.png", "ThresholdSweep.png"} <= set(shown["pngs"]) and shown["redrawn"] == ["ThresholdSweep.png"]
+    assert {"RadarHistory.png", "ThresholdSweep.png"} <= set(shown["pngs"])
+    assert shown["redrawn"] == ["ThresholdSweep.png"]
     assert shown["back"] == shown["first"]
     folder = (tmp_path / video).parent
     written = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
