@@ -188,40 +188,42 @@ import numpy as np
 import manim
 import umbral
 
-if __name__ == "__main__":
-    manim.config.pixel_width = 333  # the kernel's own Manim settings: untouched by umbral
-    manim.config.background_color = "#FF0000"
-    rng = np.random.default_rng(3)
-    y = rng.integers(0, 2, 120)
-    s = np.clip(0.4 * y + 0.6 * rng.random(120), 0, 1)
-    lecture = umbral.Lecture.from_predictions(y, s, name="logistic", title="Toy")
-    other = umbral.Lecture.from_predictions(y, 1 - s, name="logistic", title="Other")
-    options = dict(quality="low", resolution="192x108", fps=5, out="out", quiet=True)
-    first = lecture.render("ThresholdSweep", **options)
-    started = time.perf_counter()
-    second = lecture.render("ThresholdSweep", **options)
-    again = time.perf_counter() - started
-    two = other.render("ThresholdSweep", **options)
-    still = lecture.still("ThresholdSweep", 0.3, resolution="192x108", out="out", quiet=True)
-    lab = lecture.lab(out="out")
-    deck = lecture.slides("ThresholdSweep", resolution="192x108", fps=5, out="out", quiet=True)
-    # New scores under the same title: only the scene that reads them is drawn again.
-    pngs = dict(options, format="png")
-    lecture.render("RadarHistory", "ThresholdSweep", **pngs)
-    folder = first.paths[0].parent
-    before = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.glob("*.png")}
-    changed = umbral.Lecture.from_predictions(y, s ** 2, name="logistic", title="Toy")
-    changed.render("RadarHistory", "ThresholdSweep", **pngs)
-    after = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.glob("*.png")}
-    redrawn = sorted(name for name in before if after[name] != before[name])
-    back = lecture.render("ThresholdSweep", **options)  # the first scores again: their video is up to date
-    print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in first],
-                      "second": [str(p) for p in second], "again": again,
-                      "two": [str(p) for p in two], "html": first._repr_html_()[:4000],
-                      "still": len(still._repr_png_()), "lab": lab._repr_html_()[:200],
-                      "config": [manim.config.pixel_width, str(manim.config.background_color)],
-                      "pngs": sorted(before), "redrawn": redrawn,
-                      "back": [str(p) for p in back]}))
+# No `if __name__ == "__main__":` guard, as a lecturer's script or notebook cell: the worker
+# processes must not run this file again.
+print("the cell ran")
+manim.config.pixel_width = 333  # the kernel's own Manim settings: untouched by umbral
+manim.config.background_color = "#FF0000"
+rng = np.random.default_rng(3)
+y = rng.integers(0, 2, 120)
+s = np.clip(0.4 * y + 0.6 * rng.random(120), 0, 1)
+lecture = umbral.Lecture.from_predictions(y, s, name="logistic", title="Toy")
+other = umbral.Lecture.from_predictions(y, 1 - s, name="logistic", title="Other")
+options = dict(quality="low", resolution="192x108", fps=5, out="out", quiet=True)
+first = lecture.render("ThresholdSweep", **options)
+started = time.perf_counter()
+second = lecture.render("ThresholdSweep", **options)
+again = time.perf_counter() - started
+two = other.render("ThresholdSweep", **options)
+still = lecture.still("ThresholdSweep", 0.3, resolution="192x108", out="out", quiet=True)
+lab = lecture.lab(out="out")
+deck = lecture.slides("ThresholdSweep", resolution="192x108", fps=5, out="out", quiet=True)
+# New scores under the same title: only the scene that reads them is drawn again.
+pngs = dict(options, format="png")
+lecture.render("RadarHistory", "ThresholdSweep", **pngs)
+folder = first.paths[0].parent
+before = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.glob("*.png")}
+changed = umbral.Lecture.from_predictions(y, s ** 2, name="logistic", title="Toy")
+changed.render("RadarHistory", "ThresholdSweep", **pngs)
+after = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.glob("*.png")}
+redrawn = sorted(name for name in before if after[name] != before[name])
+back = lecture.render("ThresholdSweep", **options)  # the first scores again: their video is up to date
+print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in first],
+                  "second": [str(p) for p in second], "again": again,
+                  "two": [str(p) for p in two], "html": first._repr_html_()[:4000],
+                  "still": len(still._repr_png_()), "lab": lab._repr_html_()[:200],
+                  "config": [manim.config.pixel_width, str(manim.config.background_color)],
+                  "pngs": sorted(before), "redrawn": redrawn,
+                  "back": [str(p) for p in back]}))
 """
 
 
@@ -230,6 +232,7 @@ def test_render_writes_what_the_cli_writes_and_skips_the_second_time(tmp_path):
     script.write_text(RENDER_TWICE, encoding="utf-8")
     result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.count("the cell ran") == 1, result.stdout
     shown = json.loads(result.stdout.strip().splitlines()[-1])
     (video,) = shown["first"]
     assert video.endswith("/en/ThresholdSweep.mp4") and shown["second"] == shown["first"]

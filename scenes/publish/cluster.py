@@ -26,7 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 
-from umbral.scenes.publish.jobs import JobResult
+from umbral.scenes.publish.jobs import SPAWN, JobResult, WorkerPool
 from umbral.scenes.publish.progress import FrameReporter
 
 __all__ = ["CourseTask", "DaskEngine", "LocalEngine", "TaskOutcome", "journal_name", "render_course_job",
@@ -121,13 +121,8 @@ class LocalEngine:
     """``-j N`` on this machine: N spawned processes, every dataset's facts sent to each once."""
 
     def __init__(self, processes: int, facts_by_key: dict):
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        context = multiprocessing.get_context("spawn")
-        self.events = context.Queue()
-        self.pool = ProcessPoolExecutor(max_workers=max(1, processes), mp_context=context,
-                                        initializer=_set_up_pool_worker, initargs=(self.events, facts_by_key))
+        self.events = SPAWN.Queue()
+        self.pool = WorkerPool(processes, _set_up_pool_worker, (self.events, facts_by_key))
         #: Jobs in flight at once: one per process, so the next starts as soon as one ends.
         self.window = max(1, processes)
 

@@ -8,15 +8,19 @@ announced at once rather than when the whole lecture is done.
 
 from __future__ import annotations
 
+import multiprocessing
 import queue as queue_module
+import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from umbral.scenes.publish.progress import FrameReporter
 
-__all__ = ["JobResult", "run_jobs"]
+__all__ = ["SPAWN", "JobResult", "WorkerPool", "main_script_hidden", "run_jobs"]
 
 #: A worker's queue to the main process's display and the facts every job renders from
 #: (set by the pool's initializer: the facts cross to each worker once, not once per job;
@@ -61,6 +65,45 @@ def _set_up_worker(queue, facts) -> None:
     _worker_sink, _worker_facts = queue, facts
 
 
+#: How worker processes start: afresh, importing only what a job needs.
+SPAWN = multiprocessing.get_context("spawn")
+
+
+@contextmanager
+def main_script_hidden():
+    """While worker processes start, multiprocessing does not see the main script's file or module.
+
+    A spawned process imports the parent's main script again to rebuild its namespace. umbral's
+    jobs need nothing from it, and a lecturer's script that renders from Python without an
+    ``if __name__ == "__main__":`` guard would run again in every worker (and stop with
+    multiprocessing's bootstrapping error). Notebooks have no main file: nothing changes there.
+    """
+    main = sys.modules.get("__main__")
+    saved = {name: vars(main)[name] for name in ("__file__", "__spec__") if main is not None and name in vars(main)}
+    if main is not None:
+        vars(main).pop("__file__", None)
+        main.__spec__ = None
+    try:
+        yield
+    finally:
+        if main is not None:
+            vars(main).pop("__spec__", None)
+            vars(main).update(saved)
+
+
+class WorkerPool(ProcessPoolExecutor):
+    """Spawned worker processes (never forked: Manim's state stays the parent's) that skip the main script."""
+
+    def __init__(self, processes: int, initializer, initargs: tuple):
+        super().__init__(max_workers=max(1, processes), mp_context=SPAWN, initializer=initializer,
+                         initargs=initargs)
+
+    def submit(self, fn, /, *args, **kwargs):
+        """Queue ``fn(*args, **kwargs)``; a worker this starts does not import the main script."""
+        with main_script_hidden():
+            return super().submit(fn, *args, **kwargs)
+
+
 def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, display,
              in_workers: bool = False) -> Iterator[JobResult]:
     """Render ``(index, job, options)`` tasks, yielding each result as it finishes.
@@ -74,11 +117,9 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
         for index, job, options in tasks:
             yield _render_one(index, job, options, facts, sink=display)
         return
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
 
-    context = multiprocessing.get_context("spawn")
-    queue = context.Queue()
+    queue = SPAWN.Queue()
     ended: set[int] = set()
 
     def drain(block_until: int | None = None) -> None:
@@ -97,8 +138,7 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
             else:
                 display.put(event)
 
-    pool = ProcessPoolExecutor(max_workers=max(1, min(processes, len(tasks))), mp_context=context,
-                               initializer=_set_up_worker, initargs=(queue, facts))
+    pool = WorkerPool(min(processes, len(tasks)), _set_up_worker, (queue, facts))
     futures = [pool.submit(_render_one, index, job, options) for index, job, options in tasks]
     pending = set(futures)
     try:
