@@ -213,7 +213,7 @@ lecture.render("RadarHistory", "ThresholdSweep", **pngs)
 folder = first.paths[0].parent
 before = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.glob("*.png")}
 changed = umbral.Lecture.from_predictions(y, s ** 2, name="logistic", title="Toy")
-changed.render("RadarHistory", "ThresholdSweep", **pngs)
+frames = changed.render("RadarHistory", "ThresholdSweep", **pngs)
 after = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.glob("*.png")}
 redrawn = sorted(name for name in before if after[name] != before[name])
 back = lecture.render("ThresholdSweep", **options)  # the first scores again: their video is up to date
@@ -223,6 +223,7 @@ print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in firs
                   "still": len(still._repr_png_()), "lab": lab._repr_html_()[:200],
                   "config": [manim.config.pixel_width, str(manim.config.background_color)],
                   "pngs": sorted(before), "redrawn": redrawn,
+                  "frames": [p.name for p in frames], "frames_html": frames._repr_html_().count("data:image/png"),
                   "back": [str(p) for p in back]}))
 """
 
@@ -245,6 +246,8 @@ def test_render_writes_what_the_cli_writes_and_skips_the_second_time(tmp_path):
     assert {"RadarHistory.png", "ThresholdSweep.png"} <= set(shown["pngs"])
     assert shown["redrawn"] == ["ThresholdSweep.png"]
     assert shown["back"] == shown["first"]
+    # Several scenes, several pictures, in the order asked (the up-to-date one first here).
+    assert shown["frames"] == ["RadarHistory.png", "ThresholdSweep.png"] and shown["frames_html"] == 2
     folder = (tmp_path / video).parent
     written = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     # The command line over the scores file the lecture wrote finds every output up to date.

@@ -267,16 +267,19 @@ class Lecture:
         Returns
         -------
         umbral.Videos
-            The videos (written or already up to date), each shown with its subtitles.
+            The videos (written or already up to date), each shown with its subtitles, in
+            the order of the scenes; a ``format="png"`` render's last frames as images.
         """
+        from umbral.scenes.publish.registry import LECTURE_ORDER
         from umbral.shown import Videos
 
         result, params = self._render(scenes, options)
-        kinds = {f".{fmt}" for fmt in params["fmt"].split(",")} - {".png"}
-        named = set(scenes)
-        paths = [path for path in (*result.written, *result.up_to_date)
-                 if path.suffix in kinds and (not named or path.stem.split("-")[0] in named)]
-        return Videos(tuple(dict.fromkeys(paths)), lang=params["lang"].split(",")[0])
+        kinds = {f".{fmt}" for fmt in params["fmt"].split(",")}
+        order = list(scenes or LECTURE_ORDER)
+        paths = [path for path in dict.fromkeys((*result.written, *result.up_to_date))
+                 if path.suffix in kinds and path.stem.split("-")[0] in order]
+        paths.sort(key=lambda path: order.index(path.stem.split("-")[0]))  # stable: languages, formats stay
+        return Videos(tuple(paths), lang=params["lang"].split(",")[0])
 
     def still(self, scene: str, threshold: float, **options):
         """One PNG of ``scene`` with θ at ``threshold`` (``umbral render SCENE --at θ``), shown inline.

@@ -15,6 +15,7 @@ from pathlib import Path
 __all__ = ["LabPage", "Report", "Still", "Videos"]
 
 _VIDEO_TYPES = {".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime"}
+_IMAGE_TYPES = {".gif": "image/gif", ".png": "image/png"}  # a GIF plays in an <img>; a PNG is a scene's last frame
 
 
 def _data_uri(path: Path, mime: str) -> str:
@@ -124,7 +125,8 @@ class Videos:
     Parameters
     ----------
     paths : tuple of pathlib.Path
-        The videos (``.mp4``, ``.webm``, ``.mov`` or ``.gif``), in order; iterate to get them.
+        The videos (``.mp4``, ``.webm``, ``.mov``, ``.gif``; ``.png`` for ``format="png"``), in order;
+        iterate to get them.
     lang : str, default="en"
         The subtitles' language.
     """
@@ -141,8 +143,8 @@ class Videos:
     def _repr_html_(self) -> str:
         parts = []
         for path in self.paths:
-            if path.suffix == ".gif":
-                parts.append(f'<img src="{_data_uri(path, "image/gif")}" alt="{html.escape(path.stem)}" '
+            if path.suffix in _IMAGE_TYPES:
+                parts.append(f'<img src="{_data_uri(path, _IMAGE_TYPES[path.suffix])}" alt="{html.escape(path.stem)}" '
                              'style="max-width:100%">')
                 continue
             track = ""
