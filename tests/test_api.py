@@ -206,6 +206,7 @@ again = time.perf_counter() - started
 two = other.render("ThresholdSweep", **options)
 still = lecture.still("ThresholdSweep", 0.3, resolution="192x108", out="out", quiet=True)
 lab = lecture.lab(out="out")
+saved = lab.save("copies/lab.html")  # a folder that does not exist yet
 deck = lecture.slides("ThresholdSweep", resolution="192x108", fps=5, out="out", quiet=True)
 # New scores under the same title: only the scene that reads them is drawn again.
 pngs = dict(options, format="png")
@@ -221,6 +222,7 @@ print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in firs
                   "second": [str(p) for p in second], "again": again,
                   "two": [str(p) for p in two], "html": first._repr_html_()[:4000],
                   "still": len(still._repr_png_()), "lab": lab._repr_html_()[:200],
+                  "saved": [str(saved), saved.read_bytes() == lab.path.read_bytes()],
                   "config": [manim.config.pixel_width, str(manim.config.background_color)],
                   "pngs": sorted(before), "redrawn": redrawn,
                   "frames": [p.name for p in frames], "frames_html": frames._repr_html_().count("data:image/png"),
@@ -240,6 +242,7 @@ def test_render_writes_what_the_cli_writes_and_skips_the_second_time(tmp_path):
     assert shown["two"] != shown["first"] and shown["still"] > 1000
     assert '<video controls' in shown["html"] and "data:video/mp4;base64," in shown["html"]
     assert shown["lab"].startswith("<iframe srcdoc=")
+    assert shown["saved"] == ["copies/lab.html", True]
     (deck,) = shown["deck"]
     assert deck.endswith("/en/slides.html") and (tmp_path / deck).is_file()
     assert shown["config"] == [333, "#FF0000"]
