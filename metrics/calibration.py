@@ -160,6 +160,8 @@ def brier_parts(y_true, y_score, curve: Reliability) -> BrierParts:
     >>> abs(parts.reliability - parts.resolution + parts.uncertainty + parts.within_bin - parts.brier) < 1e-12
     True
     """
+    if not isinstance(curve, Reliability):
+        raise ValueError(f"curve must be the Reliability that reliability() returns, not {type(curve).__name__}")
     y_true, y_score = check_probabilities(y_true, y_score, "the Brier decomposition")
     if y_true.size != curve.n:
         raise ValueError(f"the reliability curve holds {curve.n} cases but {y_true.size} were given")

@@ -26,7 +26,7 @@ from umbral.metrics.calibration import (
 from umbral.metrics.choice import choose_threshold, rule_metric
 from umbral.metrics.sweep import GRID, Snapshot, Sweep
 from umbral.metrics.thresholds import cost_ratio_threshold
-from umbral.metrics.validation import check_costs, check_positive_int
+from umbral.metrics.validation import check_costs, check_grid, check_name, check_pair, check_positive_int
 
 __all__ = ["CalibrationSettings", "Recalibrated", "SplitCalibration", "recalibrate_and_choose",
            "split_calibration"]
@@ -76,6 +76,7 @@ def split_calibration(model: str, split: str, y_true, y_score, n_bins: int = 10,
     >>> round(c.curve.ece, 4), round(c.parts.brier, 4)
     (0.0875, 0.1331)
     """
+    model, split = check_name(model, "model"), check_name(split, "split")
     curve = reliability(y_true, y_score, n_bins, strategy)
     y_true, y_score = np.asarray(y_true), np.asarray(y_score, dtype=float)
     return SplitCalibration(model=model, split=split, y_true=y_true, y_score=y_score, curve=curve,
@@ -145,8 +146,10 @@ def recalibrate_and_choose(model: str, choosing: tuple, reporting: tuple, method
     >>> r.rule_theta, r.cost(r.at_rule_raw), r.cost(r.at_rule_calibrated)
     (0.09090909090909091, 3.0, 1.0)
     """
+    model, report_on = check_name(model, "model"), check_name(report_on, "report_on")
+    choosing, reporting = check_pair(choosing, "choosing"), check_pair(reporting, "reporting")
     cost_fn, cost_fp = check_costs(cost_fn, cost_fp)
-    grid = np.asarray(grid, dtype=float)
+    grid = check_grid(grid)
     fit = fit_recalibration(*choosing, method)
     y_report, raw_report = np.asarray(reporting[0]), np.asarray(reporting[1], dtype=float)
     calibrated_report = fit.apply(raw_report)

@@ -16,9 +16,11 @@ __all__ = [
     "check_counts",
     "check_finite",
     "check_grid",
+    "check_name",
     "check_nonnegative",
     "check_number",
     "check_numbers",
+    "check_pair",
     "check_positive_int",
     "check_probabilities",
     "check_rate",
@@ -152,3 +154,17 @@ def check_costs(cost_fn, cost_fp) -> tuple[float, float]:
     if cost_fn + cost_fp == 0:
         raise ValueError("cost_fn and cost_fp are both 0: nothing costs anything, so no threshold is better")
     return cost_fn, cost_fp
+
+
+def check_name(value, name: str) -> str:
+    """A non-empty text naming something shown on screen (a model, a split)."""
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{name} must be a non-empty name, not {_shown(value)}")
+    return value
+
+
+def check_pair(value, name: str) -> tuple:
+    """``(y_true, y_score)``: a tuple or list of two (each checked by the caller)."""
+    if not isinstance(value, tuple | list) or len(value) != 2:
+        raise ValueError(f"{name} must be a pair (y_true, y_score), not {_shown(value)}")
+    return tuple(value)

@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from umbral.metrics.validation import check_number, check_pair, check_probabilities
 from umbral.metrics.verify import SklearnCounts, VerificationError, _check, _chunked_mean
 
 __all__ = ["verify_recalibrated", "verify_split_calibration"]
@@ -31,6 +32,16 @@ def _check_array(name: str, ours, theirs, atol: float = 1e-12) -> None:
         raise VerificationError(f"{name}[{i}]: umbral {float(ours[i])!r} != scikit-learn {float(theirs[i])!r}")
 
 
+def _checked_verified(verified) -> dict:
+    """``verify_split_calibration``'s already-checked numbers: None, or {"brier"/"log_loss": a number or None}."""
+    if verified is None:
+        return {}
+    if not isinstance(verified, dict) or not set(verified) <= {"brier", "log_loss"}:
+        raise ValueError(f"verified must be None or a dict with 'brier' and/or 'log_loss', not {verified!r:.60}")
+    return {name: None if value is None else check_number(value, f"verified[{name!r}]")
+            for name, value in verified.items()}
+
+
 def verify_split_calibration(calibration, verified: dict | None = None) -> bool:
     """Recompute one split's bins, ECE, Brier parts and log-loss with scikit-learn; True or raise.
 
@@ -40,6 +51,11 @@ def verify_split_calibration(calibration, verified: dict | None = None) -> bool:
     from sklearn.calibration import calibration_curve
     from sklearn.metrics import brier_score_loss, log_loss
 
+    from umbral.metrics.calibration_lesson import SplitCalibration
+
+    if not isinstance(calibration, SplitCalibration):
+        raise ValueError(f"expected the SplitCalibration split_calibration returns, not {type(calibration).__name__}")
+    verified = _checked_verified(verified)
     c, curve = calibration, calibration.curve
     where = f"model {c.model!r} on {c.split}"
     y_true, y_score = c.y_true, c.y_score
@@ -53,7 +69,6 @@ def verify_split_calibration(calibration, verified: dict | None = None) -> bool:
     weight = counts[counts > 0] / y_true.size
     base_rate = float(np.mean(y_true))
     _check(f"{where}: ECE", curve.ece, float(np.sum(weight * np.abs(fraction - mean))))
-    verified = verified or {}
     brier = verified.get("brier")
     brier = _chunked_mean(brier_score_loss, y_true, y_score, labels=[0, 1]) if brier is None else brier
     parts = {"brier": brier, "reliability": float(np.sum(weight * (mean - fraction) ** 2)),
@@ -112,8 +127,12 @@ def verify_recalibrated(result, choosing: tuple) -> bool:
 
     ``choosing`` is the (y_true, y_score) the map was fitted on.
     """
+    from umbral.metrics.calibration_lesson import Recalibrated
     from umbral.metrics.choice import _pick
 
+    if not isinstance(result, Recalibrated):
+        raise ValueError(f"expected the Recalibrated recalibrate_and_choose returns, not {type(result).__name__}")
+    check_probabilities(*check_pair(choosing, "choosing"), "verify_recalibrated")
     where = f"model {result.model!r} ({result.method})"
     y_fit, score_fit = np.asarray(choosing[0]), np.asarray(choosing[1], dtype=float)
     before, after = result.before, result.after

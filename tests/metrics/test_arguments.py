@@ -19,6 +19,8 @@ from umbral.metrics.sweep import GRID, Sweep
 
 MODULES = ("base_rate", "binormal", "choice", "compare", "curves", "density", "multiclass", "point",
            "ranking", "report", "sweep", "thresholds", "validation", "verify", "verify_choice")
+#: The calibration chapter's modules (issue 30), tabled by :func:`_calibration_rows`.
+CALIBRATION_MODULES = ("calibration", "calibration_lesson", "verify_calibration")
 
 Y, S = [0, 1, 1, 0, 1, 0], [0.1, 0.8, 0.4, 0.35, 0.9, 0.6]
 SWEEP = Sweep.from_scores(Y, S)
@@ -32,6 +34,10 @@ BAD_LABELS = ([0, 2, 1, 0, 1, 0], ["a", "b", "a", "b", "a", "b"], [0, 1])
 BAD_SCORES = ([0.1, float("nan"), 0.4, 0.35, 0.9, 0.6], ["x"] * 6, [[0.1, 0.2]] * 6, None)
 BAD_SWEEPS = ((Y, S), None, "sweep")
 BAD_GRIDS = ([], [0.1, float("nan")], "0.5", [[0.1, 0.2]])
+#: Bad scores where a probability is needed: BAD_SCORES and a score above 1.
+BAD_PROBABILITIES = (*BAD_SCORES, [1.2, 0.8, 0.4, 0.35, 0.9, 0.6])
+BAD_NAMES = (None, "", "  ", 3)
+BAD_PAIRS = (None, (Y,), (Y, S, Y), "ys", ([0, 2, 1, 0, 1, 0], S), (Y, [0.1, float("nan"), 0.4, 0.35, 0.9, 0.6]))
 
 
 def _settings(**changes):
@@ -226,7 +232,46 @@ def _table():
          dict(sweep=BAD_SWEEPS, grid=BAD_GRIDS, cost_fp=BAD_COSTS)),
     ):
         add(function, good, _bad(function, good, **bad))
+    for function, good, bad in (
+        (validation.check_name, dict(value="forest", name="model"), dict(value=BAD_NAMES)),
+        (validation.check_pair, dict(value=(Y, S), name="choosing"), dict(value=(None, (Y,), (Y, S, Y), "ys"))),
+    ):
+        add(function, good, _bad(function, good, **bad))
+    _calibration_rows(add)
     return table
+
+
+def _calibration_rows(add) -> None:
+    """The reliability curve, Brier's parts, recalibration and their checks against scikit-learn."""
+    calibration, lesson, verify_calibration = (importlib.import_module(f"umbral.metrics.{name}")
+                                               for name in CALIBRATION_MODULES)
+    bins_bad = dict(n_bins=(0, -1, 2.5, "10", None, True), strategy=("equal", None, 3))
+    scores_bad = dict(y_true=BAD_LABELS, y_score=BAD_PROBABILITIES)
+    good = dict(y_true=Y, y_score=S)
+    add(calibration.reliability, good, _bad(calibration.reliability, good, **scores_bad, **bins_bad))
+    curve = calibration.reliability(Y, S)
+    good = dict(y_true=Y, y_score=S, curve=curve)
+    add(calibration.brier_parts, good, _bad(calibration.brier_parts, good, **scores_bad,
+                                            curve=(None, "curve", calibration.reliability(Y[:4], S[:4]))))
+    good = dict(y_true=Y, y_score=S, method="sigmoid")
+    add(calibration.fit_recalibration, good, _bad(calibration.fit_recalibration, good, **scores_bad,
+                                                  method=("platt", None, 3)))
+    good = dict(model="forest", split="test", y_true=Y, y_score=S)
+    add(lesson.split_calibration, good, _bad(lesson.split_calibration, good, model=BAD_NAMES, split=BAD_NAMES,
+                                             **scores_bad, **bins_bad))
+    good = dict(model="forest", choosing=(Y, S), reporting=(Y, S), method="isotonic", report_on="test")
+    add(lesson.recalibrate_and_choose, good, _bad(
+        lesson.recalibrate_and_choose, good, model=BAD_NAMES, report_on=BAD_NAMES, choosing=BAD_PAIRS,
+        reporting=BAD_PAIRS, method=("platt", None), cost_fn=BAD_COSTS[:5], cost_fp=BAD_COSTS[:5], grid=BAD_GRIDS,
+        **bins_bad))
+    split = lesson.split_calibration("forest", "test", Y, S)
+    good = dict(calibration=split)
+    add(verify_calibration.verify_split_calibration, good, _bad(
+        verify_calibration.verify_split_calibration, good, calibration=(None, "split", curve),
+        verified=("x", [1], {"brier": "x"}, {"auc": 0.5})))
+    good = dict(result=lesson.recalibrate_and_choose("forest", (Y, S), (Y, S), "isotonic", "test"), choosing=(Y, S))
+    add(verify_calibration.verify_recalibrated, good, _bad(
+        verify_calibration.verify_recalibrated, good, result=(None, "result", split), choosing=BAD_PAIRS[:5]))
 
 
 TABLE = _table()
@@ -235,7 +280,7 @@ BAD_CALLS = [(name, function, arguments) for name, (function, _, cases) in TABLE
 
 
 def _public_functions():
-    for module_name in MODULES:
+    for module_name in MODULES + CALIBRATION_MODULES:
         module = importlib.import_module(f"umbral.metrics.{module_name}")
         for name in module.__all__:
             value = getattr(module, name)
