@@ -60,9 +60,10 @@ function drawScores(model, c) {
     {label: 1, name: t("humps_positives"), flagged: c.tp, count: model.P},
     {label: 0, name: t("humps_negatives"), flagged: c.fp, count: model.N},
   ];
-  let y = 30, body = "";
+  // The rows' captions go on top of the θ line (their halo breaks it), so a narrow panel keeps them legible.
+  let y = 30, body = "", captions = "";
   for (const row of rows) {
-    body += glyph(row.label, SCORE_PAD.left + DOT, y + 12, true, 6) +
+    captions += glyph(row.label, SCORE_PAD.left + DOT, y + 12, true, 6) +
       text(SCORE_PAD.left + 2 * DOT + 8, y + 18, t("row_label", row), {class: "svg-text svg-halo"});
     const drawn = model.cases ? dotRow(model, row.label, toX, y + 28, theta) : humpRow(model, row.label, toX, y + 28, thetaX);
     body += drawn.svg;
@@ -78,7 +79,7 @@ function drawScores(model, c) {
   const line = tag("line", {x1: thetaX, x2: thetaX, y1: 22, y2: axisY, stroke: "var(--highlight)", "stroke-width": 2.5});
   const thetaLabel = text(clamp(thetaX, 40, width - 40), 16, "θ = " + thetaText(state.k),
     {class: "svg-strong svg-halo", "text-anchor": "middle"});
-  setSvg(svg, width, height, shade + body + axis(toX, axisY, width) + line + thetaLabel + sideLabel);
+  setSvg(svg, width, height, shade + body + axis(toX, axisY, width) + line + captions + thetaLabel + sideLabel);
   svg.setAttribute("aria-label", t("scores_aria", {positives: model.P, negatives: model.N, theta: thetaText(state.k),
     flagged_positives: c.tp, flagged_negatives: c.fp}));
   drawScoresLegend(model);
