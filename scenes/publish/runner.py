@@ -124,8 +124,15 @@ def _manim_config(options: RenderOptions, media_dir: Path, fmt: str) -> dict:
         "verbosity": "ERROR",
         "progress_bar": "none",
         "output_file": "scene",
-        "video_encoder_options": {"preset": options.preset, "crf": "23"} if fmt == "mp4" else {},
+        "video_encoder_options": {"preset": options.preset, "crf": "23", **STEADY_X264} if fmt == "mp4" else {},
     }
+
+
+#: x264's macroblock-tree rate control (its default) reads memory it never wrote: the same frames of a
+#: short segment encode to a different video depending on what is left on the heap (a scene's closing
+#: crossfade rendered twice differed in 2 to 12 frames). Off, renders are byte-identical; the videos are
+#: about a quarter larger at the same crf (docs/benchmarks.md, "Same frames, same video").
+STEADY_X264 = {"x264-params": "mbtree=0"}
 
 
 def count_frames(scene, reporter, still: bool = False) -> None:
