@@ -118,6 +118,29 @@ class Recalibrated:
         """C_FN·FN + C_FP·FP at one snapshot."""
         return snapshot.cost(self.cost_fn, self.cost_fp)
 
+    @property
+    def sure(self) -> np.ndarray:
+        """True for the reporting cases whose recalibrated score is exactly 0 or 1 (isotonic's flat ends)."""
+        return (self.after.y_score == 0.0) | (self.after.y_score == 1.0)
+
+    @property
+    def sure_misses(self) -> np.ndarray:
+        """True for the sure cases that are wrong: a positive scored 0 or a negative scored 1.
+
+        Each costs ``-ln(eps)`` = 36.04 nats in log-loss (scores are clipped to float64's eps),
+        so a few of them can raise the log-loss while Brier and the costs barely move.
+        """
+        return self.sure & (self.after.y_score != self.after.y_true)
+
+    @property
+    def sure_miss_share(self) -> float:
+        """The sure misses' share of the recalibrated log-loss on the reporting split (0 when it is 0)."""
+        total = self.after.log_loss * self.after.y_true.size
+        misses = self.sure_misses
+        if not misses.any() or total == 0:
+            return 0.0
+        return curves.log_loss(self.after.y_true[misses], self.after.y_score[misses]) * int(misses.sum()) / total
+
     def as_dict(self) -> dict:
         """``report --calibrate --json``'s entry for this model."""
         keys = ("threshold", "tp", "fp", "fn", "tn")
@@ -131,7 +154,9 @@ class Recalibrated:
                 "minimum_theta": self.minimum_theta, "minimum": point(self.at_minimum),
                 "ece_before": self.before.curve.ece, "ece_after": self.after.curve.ece,
                 "brier_before": self.before.parts.brier, "brier_after": self.after.parts.brier,
-                "log_loss_before": self.before.log_loss, "log_loss_after": self.after.log_loss}
+                "log_loss_before": self.before.log_loss, "log_loss_after": self.after.log_loss,
+                "sure": int(self.sure.sum()), "sure_misses": int(self.sure_misses.sum()),
+                "sure_miss_share": self.sure_miss_share}
 
 
 def recalibrate_and_choose(model: str, choosing: tuple, reporting: tuple, method: str, report_on: str,

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
+from umbral.metrics.curves import LOG_LOSS_EPS
+
 __all__ = ["format_calibration", "format_recalibration"]
 
 _PARTS = ("reliability", "resolution", "uncertainty", "within_bin")
@@ -79,7 +83,14 @@ def format_recalibration(section: dict) -> str:
         ("log-loss, raw -> recalibrated", [f"{m['log_loss_before']:.3f} -> {m['log_loss_after']:.3f}"
                                            for m in models]),
     ]
+    if any(m["sure"] for m in models):
+        rows += [("  scored exactly 0 or 1 after / wrong", [f"{m['sure']} / {m['sure_misses']}" for m in models]),
+                 ("  the wrong ones' share of log-loss", [f"{m['sure_miss_share']:.0%}" for m in models])]
     lines += _table(rows)
+    if any(m["sure_misses"] and m["log_loss_after"] > m["log_loss_before"] for m in models):
+        lines += [f"  log-loss rose: {s['method']} scored some {report} cases exactly 0 or 1, a few of them wrongly;",
+                  f"  log-loss charges each such sure miss -ln(eps) = {-math.log(LOG_LOSS_EPS):.1f}, "
+                  "while Brier and the costs barely notice them."]
     lines.append("  The rule is only right for calibrated scores: recalibrate on validation, then apply it on test.")
     lines.append("Verified against scikit-learn: yes (CalibratedClassifierCV / IsotonicRegression scores, bins, costs)")
     return "\n".join(lines)

@@ -162,4 +162,21 @@ def verify_recalibrated(result, choosing: tuple) -> bool:
             raise VerificationError(f"{where}: {name} θ: umbral {ours!r} != from scikit-learn {theirs_theta!r}")
     _check(f"{where}: cost at the chosen θ", result.cost(result.at_chosen), cost(raw, result.chosen_theta)[0])
     _check(f"{where}: cost at the test minimum", result.cost(result.at_minimum), cost(raw, result.minimum_theta)[0])
+    _verify_sure_misses(where, result, theirs)
     return True
+
+
+def _verify_sure_misses(where: str, result, theirs: np.ndarray) -> None:
+    """The recalibrated scores at exactly 0 or 1, the wrong ones and their share of log-loss, by scikit-learn."""
+    from sklearn.metrics import log_loss
+
+    y_true = result.after.y_true
+    sure = (theirs == 0.0) | (theirs == 1.0)
+    misses = sure & (theirs != y_true)
+    _check(f"{where}: scores at exactly 0 or 1", int(result.sure.sum()), int(sure.sum()))
+    _check(f"{where}: sure misses", int(result.sure_misses.sum()), int(misses.sum()))
+    share = 0.0
+    if misses.any():
+        share = (log_loss(y_true[misses], theirs[misses], labels=[0, 1]) * int(misses.sum())
+                 / (log_loss(y_true, theirs, labels=[0, 1]) * y_true.size))
+    _check(f"{where}: the sure misses' share of log-loss", result.sure_miss_share, share)

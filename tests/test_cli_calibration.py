@@ -146,3 +146,32 @@ def test_the_notebook_api_carries_the_same_section(isotonic_report):
     assert shown.recalibration_frame() is None
     assert shown.calibration_frame().loc[("forest", "test"), "n"] == 900
     assert "<h4>Calibration</h4>" in shown._repr_html_()
+
+
+def test_isotonic_sure_misses_explain_the_log_loss_rise(isotonic_report, study):
+    """Isotonic's flat ends score some test cases exactly 0 or 1; the wrong ones cost -ln(eps) each in log-loss."""
+    for entry in isotonic_report["recalibration"]["models"]:
+        val, test = study.parts[(entry["model"], "validation")], study.parts[(entry["model"], "test")]
+        calibrated = IsotonicRegression(out_of_bounds="clip").fit(val.y_score, val.y_true).predict(test.y_score)
+        sure = (calibrated == 0) | (calibrated == 1)
+        misses = sure & (calibrated != test.y_true)
+        assert (entry["sure"], entry["sure_misses"]) == (int(sure.sum()), int(misses.sum()))
+        share = (log_loss(test.y_true[misses], calibrated[misses], labels=[0, 1]) * misses.sum()
+                 / (log_loss(test.y_true, calibrated) * test.n))
+        assert entry["sure_miss_share"] == pytest.approx(share, rel=1e-9)
+        assert entry["log_loss_after"] > entry["log_loss_before"] and entry["sure_misses"] > 0
+    forest = isotonic_report["recalibration"]["models"][1]
+    assert (forest["sure"], forest["sure_misses"]) == (270, 5) and forest["sure_miss_share"] > 0.5
+
+    text = run_cli("report", "--data", "screening8", "--calibrate", "isotonic").stdout
+    line = next(line for line in text.splitlines() if "scored exactly 0 or 1 after / wrong" in line)
+    assert line.split()[-6:] == ["140", "/", "2", "270", "/", "5"]
+    assert "log-loss rose: isotonic scored some test cases exactly 0 or 1" in text and "-ln(eps) = 36.0" in text
+
+
+def test_sigmoid_scores_nothing_exactly_0_or_1_and_says_nothing_of_it():
+    values = invoke("report", "--data", "screening8", "--calibrate", "sigmoid", "--json")
+    assert all((m["sure"], m["sure_misses"], m["sure_miss_share"]) == (0, 0, 0.0)
+               for m in values["recalibration"]["models"])
+    text = run_cli("report", "--data", "screening8", "--calibrate", "sigmoid").stdout
+    assert "scored exactly 0 or 1" not in text and "log-loss rose" not in text

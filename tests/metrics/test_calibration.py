@@ -260,11 +260,21 @@ def test_a_wrong_number_is_refused(what):
         verify_split_calibration(bad)
 
 
-@pytest.mark.parametrize("what", ["scores", "rule_cost", "chosen", "cost_curve"])
+@pytest.mark.parametrize("what", ["scores", "rule_cost", "chosen", "cost_curve", "sure_miss"])
 def test_a_wrong_recalibration_is_refused(screening, what):
     choosing, reporting = screening.pairs("validation", "test")["forest"]
     good = recalibrate_and_choose("forest", choosing, reporting, "sigmoid", "test")
-    if what == "scores":
+    if what == "sure_miss":  # scikit-learn's isotonic scores one more positive exactly 0 than ours does
+        from umbral.metrics.verify_calibration import _verify_sure_misses
+
+        good = recalibrate_and_choose("forest", choosing, reporting, "isotonic", "test")
+        theirs = good.after.y_score.copy()
+        theirs[np.flatnonzero((theirs > 0) & (theirs < 1) & (good.after.y_true == 1))[0]] = 0.0
+        _verify_sure_misses("forest", good, good.after.y_score)
+        with pytest.raises(VerificationError, match="scores at exactly 0 or 1"):
+            _verify_sure_misses("forest", good, theirs)
+        return
+    elif what == "scores":
         shifted = good.after.y_score.copy()
         shifted[0] = min(1.0, shifted[0] + 1e-4)
         bad = replace(good, after=split_calibration("forest", "test", good.after.y_true, shifted))
