@@ -178,7 +178,15 @@ class HonestThreshold(LectureScene):
         if n.peek is not None and expected:
             self.say("say_honest_peek_expected", self.expected_hold, offset=seconds, **{**w, **expected})
         self.play_for(self.mark_seconds, FadeIn(peek))
-        self.hold(self.peek_hold + self.expected_hold)
+        if b.peek_expected_row is None:
+            self.hold(self.peek_hold + self.expected_hold)
+        else:  # no room for both gaps: the expected one takes the own one's place as the narration reaches it
+            self.hold(self.peek_hold)
+            self.play_for(self.fade_seconds, FadeOut(b.peek_gap_row), FadeIn(b.peek_expected_row))
+            rows = peek[1]
+            rows.remove(b.peek_gap_row)
+            rows.add(b.peek_expected_row)
+            self.hold(self.expected_hold - self.fade_seconds)
         self.beat("peek")
         # The wobble: θ* of each bootstrap resample of the choosing split.
         wobble = b.wobble_marks()

@@ -55,9 +55,12 @@ class SplitBoards:
     title_gap = 0.3
     #: The plots shorten to make room for long legend rows, never below this (their tick labels must clear).
     least_plot_height = 1.7
-    #: Set when the reporting column's rows run past the foot even under the shortest plots: the peek's rows
-    #: then go under the choosing column's row, and a wobble row with no room left is said, not shown.
-    flow_left = False
+    #: Where the peek's rows go, tried in turn until every row clears the foot (under the shortest plots):
+    #: ``beside`` the carry's rows; ``under`` the choosing column's row; there ``in_turn`` (its own gap first,
+    #: then the gap expected over the resamples in its place, when the narration reaches it); or the expected
+    #: gap ``said`` only. Set by :meth:`build_layout`.
+    peek_placements = ("beside", "under", "in_turn", "said")
+    peek_placement = "beside"
 
     def __init__(self, numbers, strings: dict, words):
         self.numbers, self.strings, self.words = numbers, strings, words
@@ -97,17 +100,28 @@ class SplitBoards:
         When the legend rows the story will stack under a plot (long words) would run past the foot of
         the frame, the plots are made shorter by that much.
         """
-        self.flow_left = False
-        for flow_left in (False, True):
-            self.flow_left = flow_left
+        overflows = {}
+        for placement in self.peek_placements:
+            self.peek_placement = placement
             layout = self.placed(0.0)
             overflow = self.foot - self.lowest_row()
             if overflow > 0:
                 layout = self.placed(overflow)
-                if self.foot - self.lowest_row() > 1e-6:
+                overflows[self.peek_placement] = overflow, self.foot - self.lowest_row()
+                if overflows[self.peek_placement][1] > 1e-6:
                     continue
             return layout
-        return layout
+        # Nothing clears the foot (rows above the peek's are too long already): the placement that passes it least.
+        self.peek_placement = min(self.peek_placements, key=lambda placement: overflows[placement][1])
+        return self.placed(overflows[self.peek_placement][0])
+
+    @property
+    def flow_left(self) -> bool:
+        """True when the peek's rows go under the choosing column's row (the reporting column is full).
+
+        A wobble row with no room left is then said, not shown.
+        """
+        return self.peek_placement != "beside"
 
     @property
     def foot(self) -> float:
@@ -120,6 +134,8 @@ class SplitBoards:
         if self.numbers.chosen is not None:
             bottoms.append(self.carry_marks().get_bottom()[1])
             bottoms += [self.peek_marks().get_bottom()[1], self.wobble_marks().get_bottom()[1]]
+            if self.peek_expected_row is not None:
+                bottoms.append(self.peek_expected_row.get_bottom()[1])
         return min(bottoms)
 
     def placed(self, raise_by: float) -> VGroup:
@@ -211,12 +227,17 @@ class SplitBoards:
         return VGroup(marks, self.report_rows)
 
     def peek_marks(self) -> VGroup:
-        """The reporting split's own best θ: a ring (and a line when it differs from θ*), two rows."""
+        """The reporting split's own best θ: a ring (and a line when it differs from θ*), and its rows.
+
+        The rows are the peek and its gap (``peek_gap_row``); placed ``in_turn``, the gap row holds this
+        split's own gap and ``peek_expected_row`` (built, not added) is the expected gap that replaces it.
+        """
         n, s, w, legend, words = self.numbers, self.strings, self.words.fields, self.legend, self.words
         p = self.report_panel
         left, width = self.columns["choose" if self.flow_left else "report"]
         above = self.choose_rows if self.flow_left else self.report_rows
         top = above.get_bottom()[1] - legend.gap
+        self.peek_gap_row = self.peek_expected_row = None
         if n.peek is None:
             text = s["honest_row_peek_none"].format(split=w["report"])
             rows = [legend.row(text, left, width, color=style.REDDISH_PURPLE)]
@@ -225,11 +246,16 @@ class SplitBoards:
         if n.peek != n.chosen:
             marks.add(p.vline(n.peek, style.REDDISH_PURPLE))
         glyph = p.ring(0, p.axis.low, style.REDDISH_PURPLE).scale(0.6)
-        rows = [legend.row(s["honest_row_peek"].format(split=w["report"], theta=words.theta(n.peek), metric=w["metric"],
-                                                       value=words.value(n.value_peek)), left, width, glyph,
-                           color=style.REDDISH_PURPLE),
-                legend.row(words.peek_gap(), left, width)]
-        return VGroup(marks, legend.stack(rows, top))
+        together = self.peek_placement in ("beside", "under")
+        self.peek_gap_row = legend.row(words.peek_gap() if together else words.own_gap(), left, width)
+        rows = legend.stack([legend.row(s["honest_row_peek"].format(
+            split=w["report"], theta=words.theta(n.peek), metric=w["metric"], value=words.value(n.value_peek)),
+            left, width, glyph, color=style.REDDISH_PURPLE), self.peek_gap_row], top)
+        expected = words.expected_gap()
+        if self.peek_placement == "in_turn" and expected is not None:
+            self.peek_expected_row = legend.row(expected, left, width)
+            self.peek_expected_row.shift([0, self.peek_gap_row.get_top()[1] - self.peek_expected_row.get_top()[1], 0])
+        return VGroup(marks, rows)
 
     def wobble_marks(self) -> VGroup:
         """The strip of bootstrap θ*s with its 5-95 % bracket and caption; the range shaded; the rows."""

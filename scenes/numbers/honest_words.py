@@ -99,9 +99,14 @@ class HonestWords:
         return {"resamples": n.resamples, "mean": format_mean(n, n.optimism_mean),
                 "low": self.value(n.optimism_low), "high": self.value(n.optimism_high)}
 
-    def peek_gap(self) -> str:
-        """The peek's second row: this split's own gap, then the gap expected over the resamples."""
+    def expected_gap(self) -> str | None:
+        """The gap peeking shows on average over the resamples (and its 5-95 % range), in words; None without it."""
         expected = self.expected_values()
         if expected is None:
-            return self.own_gap()
-        return f"{self.own_gap()}; " + self.strings["honest_row_peek_expected"].format(**self.fields, **expected)
+            return None
+        return self.strings["honest_row_peek_expected"].format(**self.fields, **expected)
+
+    def peek_gap(self) -> str:
+        """The peek's second row: this split's own gap, then the gap expected over the resamples."""
+        expected = self.expected_gap()
+        return self.own_gap() if expected is None else f"{self.own_gap()}; {expected}"

@@ -15,7 +15,7 @@ from tests.scenes.conftest import (
     text_units,
     tiny_render,
 )
-from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
+from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat, unexpected
 from tests.shared_data import write_raw_table
 from umbral.data import load_study
 from umbral.metrics.compare import ChoiceSettings, compare_models
@@ -215,6 +215,46 @@ def test_every_beat_fits(facts, lang, frame, tmp_path):
 def test_every_beat_fits_in_spanish_4x3(case, facts, pima_facts, unreached_facts, tmp_path):
     data = {"pima": pima_facts, "forest": replace(facts, model="forest"), "unreached": unreached_facts}[case]
     assert problems_at_every_beat("HonestThreshold", data, "es", FRAMES["4:3"], tmp_path) == []
+
+
+#: A lecturer's own, longer words for the gap expected over the resamples (``--strings``).
+LONG_EXPECTED = ("across {resamples} bootstrap resamples of the {choose} split, choosing θ by peeking at the "
+                 "test split makes the cost look {mean} better on average, and between {low} and {high} in "
+                 "the middle 90% of them")
+#: Longer still: at 4:3 even the row of its own does not fit under the choosing column.
+LONGER_EXPECTED = LONG_EXPECTED + (", which is the number to quote whenever a colleague reports the cost they "
+                                   "found by tuning θ on the test split itself")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("frame, template, placement", [("16:9", LONG_EXPECTED, "in_turn"),
+                                                        ("4:3", LONG_EXPECTED, "in_turn"),
+                                                        ("4:3", LONGER_EXPECTED, "said")])
+def test_a_long_expected_gap_takes_its_turn_or_is_said(facts, frame, template, placement, tmp_path):
+    """No room for both gaps under the choosing column: the expected one replaces this split's own gap as the
+    narration reaches it, or, with no room even for that, it is said and not shown; nothing leaves the frame."""
+    from manim import tempconfig
+
+    from tests.scenes.layout_check import play_through
+    from umbral.scenes.strings import overridden
+
+    n = honest_numbers(facts.comparison, "logistic")
+    expected = template.format(resamples=n.resamples, choose="validation", mean=f"{n.optimism_mean:.1f}",
+                                    low=f"{n.optimism_low:.0f}", high=f"{n.optimism_high:.0f}")
+    with overridden({"en": {"honest_row_peek_expected": template}}):
+        with tempconfig({"pixel_width": round(240 * FRAMES[frame]), "pixel_height": 240, "dry_run": True,
+                         "frame_width": 8.0 * FRAMES[frame], "frame_height": 8.0, "verbosity": "ERROR",
+                         "media_dir": str(tmp_path)}):
+            boards = HonestThreshold(facts, "en").boards
+            boards.build_layout()
+            assert boards.peek_placement == placement
+            assert boards.lowest_row() >= boards.foot - 1e-6
+        seen = play_through("HonestThreshold", facts, "en", FRAMES[frame], tmp_path)
+    assert unexpected("HonestThreshold", "en", seen.problems) == []
+    on_screen = squeeze("".join(sorted(seen.texts)))
+    assert squeeze("no gap this time") in on_screen  # this split's own gap is shown in every placement
+    words_shown = [word in on_screen for word in expected.split()]
+    assert all(words_shown) if placement == "in_turn" else not all(words_shown)
 
 
 # -- render -------------------------------------------------------------------
