@@ -23,6 +23,7 @@ from umbral.scenes.components.live_text import LiveText, Slot, rate_slot, signed
 from umbral.scenes.components.paired_bars import PairedBars
 from umbral.scenes.components.prevalence_slider import PrevalenceSlider
 from umbral.scenes.numbers.accuracy_paradox import COMPARED, accuracy_paradox_numbers
+from umbral.scenes.numbers.number_formats import format_theta
 
 __all__ = ["AccuracyParadox"]
 
@@ -72,7 +73,7 @@ class AccuracyParadox(LectureScene):
         self.slider.move_to([right, top, 0], aligned_edge=UP + RIGHT)
         # Top left: title and legend beside the slider; if either would have to wrap, the title goes above both.
         room = self.slider.get_left()[0] - self.column_gap - left
-        legend = s["ap_legend"].format(threshold=f"{numbers.threshold:.2f}").replace("   ·   ", "\n")
+        legend = s["ap_legend"].format(threshold=format_theta(numbers.threshold)).replace("   ·   ", "\n")
         natural = max(style.text_width(line, style.SIZE_SMALL) for line in legend.split("\n"))
         title = style.wrapped(s["ap_title"], width, size=style.SIZE_HEADER, weight="BOLD")
         title.arrange(DOWN, buff=0.1, aligned_edge=LEFT).move_to([left, top, 0], aligned_edge=UP + LEFT)
@@ -196,7 +197,7 @@ class AccuracyParadox(LectureScene):
         two = {"model": f"{first['accuracy'][0]:.2f}", "trivial": f"{first['accuracy'][1]:.2f}"}
         # Heading, slider at the data's prevalence, empty rows.
         self.say("say_ap_intro", self.intro_seconds, dataset=self.dataset_name,
-                 threshold=f"{numbers.threshold:.2f}")
+                 threshold=format_theta(numbers.threshold))
         self.play(FadeIn(self.heading), FadeIn(self.slider), FadeIn(self.bars.static_parts()), FadeIn(self.readout),
                   run_time=self.fade_seconds)
         self.hold(self.intro_seconds - self.fade_seconds)

@@ -32,9 +32,9 @@ from manim import (
 from umbral.scenes import style
 from umbral.scenes.base import LectureScene
 from umbral.scenes.components.confusion_grid import ConfusionGrid
-from umbral.scenes.components.cost_plot import CostPlot, format_cost
-from umbral.scenes.components.live_text import count_text
+from umbral.scenes.components.cost_plot import CostPlot
 from umbral.scenes.numbers.cost_threshold import DEFAULT_THRESHOLD, cost_threshold_numbers
+from umbral.scenes.numbers.number_formats import format_cost, format_count, format_theta
 from umbral.scenes.strings import grouped
 
 __all__ = ["CostThreshold"]
@@ -134,14 +134,15 @@ class CostThreshold(LectureScene):
         """Three legend rows (glyph and words): minimum, default, theory; a row beside ``notes`` wraps short of them."""
         s = self.strings
         if len(step.tied) == 1:
-            minimum = s["cost_legend_min_one"].format(cost=format_cost(step.min_cost), threshold=f"{step.quoted:.2f}")
+            minimum = s["cost_legend_min_one"].format(cost=format_cost(step.min_cost),
+                                                      threshold=format_theta(step.quoted))
         else:
             minimum = s["cost_legend_min_tied"].format(
-                cost=format_cost(step.min_cost), count=len(step.tied), first=f"{step.tied[0]:.2f}",
-                last=f"{step.tied[-1]:.2f}", threshold=f"{step.quoted:.2f}")
-        default = s["cost_legend_default"].format(threshold=f"{DEFAULT_THRESHOLD:.2f}",
+                cost=format_cost(step.min_cost), count=len(step.tied), first=format_theta(step.tied[0]),
+                last=format_theta(step.tied[-1]), threshold=format_theta(step.quoted))
+        default = s["cost_legend_default"].format(threshold=format_theta(DEFAULT_THRESHOLD),
                                                   cost=format_cost(step.default_cost))
-        theory = s["cost_legend_theory"].format(theory=f"{step.ratio_threshold:.2f}")
+        theory = s["cost_legend_theory"].format(theory=format_theta(step.ratio_threshold))
         contents = (minimum, default, theory)
         # Words a little smaller when long, never under the floor; still too long, they wrap.
         room = style.safe_width() / 2 - self.legend_glyphs.get_right()[0] - 0.25
@@ -168,12 +169,12 @@ class CostThreshold(LectureScene):
         at = step.at_min
         right = style.safe_width() / 2
         room = 2 * (right - self.grid_panel.get_center()[0])
-        caption = style.wrapped(s["cost_grid_caption"].format(threshold=f"{step.quoted:.2f}"), room,
+        caption = style.wrapped(s["cost_grid_caption"].format(threshold=format_theta(step.quoted)), room,
                                 size=style.SIZE_LABEL, color=style.COST_MIN_COLOR)
         caption.next_to(self.grid_panel, UP, buff=0.25)
         n = at.tp + at.fp + at.tn + at.fn
-        total = style.wrapped(s["cost_sum"].format(cost_fn=format_cost(step.cost_fn), fn=count_text(at.fn, n),
-                                                   cost_fp=format_cost(step.cost_fp), fp=count_text(at.fp, n),
+        total = style.wrapped(s["cost_sum"].format(cost_fn=format_cost(step.cost_fn), fn=format_count(at.fn, n),
+                                                   cost_fp=format_cost(step.cost_fp), fp=format_count(at.fp, n),
                                                    cost=format_cost(step.min_cost)), room, size=style.SIZE_LABEL)
         total.next_to(self.grid_panel, DOWN, buff=0.3)
         for note in (caption, total):
@@ -216,15 +217,15 @@ class CostThreshold(LectureScene):
     def say_step(self, step, seconds: float) -> None:
         """Two cues for one ratio: where the minimum is, then the theory threshold."""
         values = {"cost_fn": format_cost(step.cost_fn), "cost_fp": format_cost(step.cost_fp),
-                  "cost": format_cost(step.min_cost), "threshold": f"{step.quoted:.2f}",
-                  "default": f"{DEFAULT_THRESHOLD:.2f}", "default_cost": format_cost(step.default_cost)}
+                  "cost": format_cost(step.min_cost), "threshold": format_theta(step.quoted),
+                  "default": format_theta(DEFAULT_THRESHOLD), "default_cost": format_cost(step.default_cost)}
         if len(step.tied) == 1:
             self.say("say_cost_min_one", seconds / 2, **values)
         else:
-            self.say("say_cost_min_tied", seconds / 2, count=len(step.tied), first=f"{step.tied[0]:.2f}",
-                     last=f"{step.tied[-1]:.2f}", **values)
-        self.say("say_cost_theory", seconds / 2, offset=seconds / 2, theory=f"{step.ratio_threshold:.2f}",
-                 threshold=f"{step.quoted:.2f}")
+            self.say("say_cost_min_tied", seconds / 2, count=len(step.tied), first=format_theta(step.tied[0]),
+                     last=format_theta(step.tied[-1]), **values)
+        self.say("say_cost_theory", seconds / 2, offset=seconds / 2, theory=format_theta(step.ratio_threshold),
+                 threshold=format_theta(step.quoted))
 
     def rescale(self, old, new) -> None:
         """Morph the curve to the new ratio while the cost axis rescales."""

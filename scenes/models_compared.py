@@ -26,6 +26,7 @@ from umbral.scenes.components.live_text import LiveText, rate_slot
 from umbral.scenes.components.model_curves import ModelCurves, ModelTable
 from umbral.scenes.fades import fade_in, fade_out
 from umbral.scenes.numbers.models_compared import glide_steps, models_compared_numbers
+from umbral.scenes.numbers.number_formats import format_theta
 from umbral.scenes.strings import dataset_title, grouped, model_name, part_caption, split_label
 
 __all__ = ["ModelsCompared"]
@@ -264,7 +265,7 @@ class ModelsCompared(LectureScene):
             else:
                 at = m.at_chosen
                 items.append(s["models_say_chosen_item"].format(
-                    model=self.name(m), theta=f"{m.chosen:.2f}", tp=at.tp, positives=n.positives, fp=at.fp))
+                    model=self.name(m), theta=format_theta(m.chosen), tp=at.tp, positives=n.positives, fp=at.fp))
         return "; ".join(items)
 
     # -- the story --------------------------------------------------------

@@ -25,6 +25,7 @@ from umbral.scenes.base import HeldSteps, LectureScene
 from umbral.scenes.components.base import steps_between
 from umbral.scenes.components.card import CARD_PAD, card_behind
 from umbral.scenes.components.score_humps import ErrorReadout, HumpLegend, ScoreHumps
+from umbral.scenes.numbers.number_formats import format_theta
 from umbral.scenes.strings import grouped
 
 __all__ = ["OverlappingHumps", "accuracy_twins"]
@@ -262,7 +263,7 @@ class OverlappingHumps(LectureScene):
         # The line at the default threshold splits each hump in two.
         start = f.at(self.start_threshold)
         self.say("say_humps_line", self.fade_seconds + self.line_hold_seconds,
-                 threshold=f"{start.threshold:.2f}", tp=start.tp, tn=start.tn)
+                 threshold=format_theta(start.threshold), tp=start.tp, tn=start.tn)
         self.show(start)
         self.play(FadeIn(VGroup(*humps.regions.values(), humps.line, humps.theta, *humps.labels.values(),
                                 self.readout)), run_time=self.fade_seconds)
@@ -278,7 +279,7 @@ class OverlappingHumps(LectureScene):
         # Slide left, then right: one error shrinks as the other grows.
         for key, threshold in (("say_humps_left", self.left_threshold), ("say_humps_right", self.right_threshold)):
             snapshot = f.at(threshold)
-            self.say(key, self.glide_seconds + self.hold_seconds, threshold=f"{threshold:.2f}",
+            self.say(key, self.glide_seconds + self.hold_seconds, threshold=format_theta(threshold),
                      tp=snapshot.tp, fn=snapshot.fn, fp=snapshot.fp, positives=snapshot.positives)
             self.glide(snapshot, self.glide_seconds)
             self.hold(self.hold_seconds)
@@ -296,7 +297,7 @@ class OverlappingHumps(LectureScene):
         box = SurroundingRectangle(self.readout, color=style.METRIC_COLORS["accuracy"], buff=0.12,
                                    stroke_width=style.STROKE)
         for index, (key, snapshot) in enumerate(zip(keys, pair, strict=True)):
-            self.say(key, self.glide_seconds + self.twin_hold_seconds, threshold=f"{snapshot.threshold:.2f}",
+            self.say(key, self.glide_seconds + self.twin_hold_seconds, threshold=format_theta(snapshot.threshold),
                      fn=snapshot.fn, fp=snapshot.fp, accuracy=f"{snapshot.accuracy:.2f}")
             self.glide(snapshot, self.glide_seconds, *([FadeIn(box)] if index == 0 else []))
             self.hold(self.twin_hold_seconds)

@@ -26,6 +26,7 @@ from umbral.scenes.components.card import CARD_PAD, card_over
 from umbral.scenes.components.live_text import LiveText, Slot
 from umbral.scenes.components.pr_panel import PrPanel
 from umbral.scenes.components.prevalence_slider import PrevalenceSlider
+from umbral.scenes.numbers.number_formats import format_theta
 from umbral.scenes.numbers.prevalence_effect import prevalence_effect_numbers
 from umbral.scenes.style import balanced_lines
 
@@ -71,7 +72,7 @@ class PrevalenceEffect(LectureScene):
         s, numbers, op = self.strings, self.numbers, self.numbers.operating
         title = style.wrapped(s["pe_title"], style.safe_width(), size=style.SIZE_HEADER, weight="BOLD")
         title.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
-        fixed = style.wrapped(s["pe_fixed"].format(threshold=f"{numbers.threshold:.2f}", recall=f"{op.recall:.2f}",
+        fixed = style.wrapped(s["pe_fixed"].format(threshold=format_theta(numbers.threshold), recall=f"{op.recall:.2f}",
                                                    fpr=f"{op.fpr:.2f}"), style.safe_width(), color=style.MUTED_TEXT)
         fixed.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
         self.heading = VGroup(title, fixed).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
@@ -137,7 +138,7 @@ class PrevalenceEffect(LectureScene):
     def _precision_line(self) -> LiveText:
         """Precision at the fixed θ: the story number."""
         s, color = self.strings, style.METRIC_COLORS["precision"]
-        line = LiveText(s["pe_read_precision"].replace("{threshold}", f"{self.numbers.threshold:.2f}"),
+        line = LiveText(s["pe_read_precision"].replace("{threshold}", format_theta(self.numbers.threshold)),
                         {"precision": Slot("0.000", "{:.3f}", color, "BOLD")},
                         colors={s["precision"]: color}, size=style.SIZE_NUMBER)
         self.lines = {"precision": style.story_number(line)}
@@ -352,7 +353,7 @@ class PrevalenceEffect(LectureScene):
                     "precision": f"{numbers.operating_precision[index]:.3f}"}
 
         # Everything at the data's own prevalence.
-        self.say("say_pe_intro", self.intro_seconds, threshold=f"{numbers.threshold:.2f}",
+        self.say("say_pe_intro", self.intro_seconds, threshold=format_theta(numbers.threshold),
                  recall=f"{op.recall:.2f}", fpr=f"{op.fpr:.2f}", **at(0))
         self.play(FadeIn(layout), run_time=self.fade_seconds)
         self.hold(self.intro_seconds - self.fade_seconds)

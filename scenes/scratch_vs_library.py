@@ -8,6 +8,7 @@ from umbral.scenes import style
 from umbral.scenes.base import LectureScene
 from umbral.scenes.components.live_text import Slot
 from umbral.scenes.components.paired_bars import PairedBars
+from umbral.scenes.numbers.number_formats import format_theta
 from umbral.scenes.numbers.scratch_vs_library import (
     METRICS,
     difference_bound,
@@ -58,7 +59,7 @@ class ScratchVsLibrary(LectureScene):
         width = style.safe_width()
         left, top = -width / 2, config.frame_height / 2 - style.EDGE_BUFF
         self.title = style.wrapped(s["svl_title"], width, size=style.SIZE_HEADER, weight="BOLD")
-        words = s["svl_subtitle"].format(dataset=self.dataset_name, threshold=f"{numbers.threshold:.2f}")
+        words = s["svl_subtitle"].format(dataset=self.dataset_name, threshold=format_theta(numbers.threshold))
         self.subtitle = style.wrapped(words.replace(" · ", " ·\n", 1) if style.text(words, size=style.SIZE_SMALL)
                                       .width > width else words, width, color=style.MUTED_TEXT)
         heading = VGroup(self.title.arrange(DOWN, buff=0.1, aligned_edge=LEFT),
@@ -169,7 +170,7 @@ class ScratchVsLibrary(LectureScene):
         shown = {row.metric: f"{row.ours:.2f}" for row in numbers.rows}
         bound = difference_bound(numbers.max_difference)
         # Heading and the empty rows.
-        self.say("say_svl_intro", self.intro_seconds, threshold=f"{numbers.threshold:.2f}")
+        self.say("say_svl_intro", self.intro_seconds, threshold=format_theta(numbers.threshold))
         self.play(FadeIn(self.heading), FadeIn(self.bars.static_parts()), FadeIn(self.delta_header),
                   FadeIn(self.delta_cells), run_time=self.fade_seconds)
         self.hold(self.intro_seconds - self.fade_seconds)

@@ -21,6 +21,7 @@ from umbral.scenes.base import HeldSteps, LectureScene
 from umbral.scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
 from umbral.scenes.components.base import steps_between
 from umbral.scenes.components.card import card_behind
+from umbral.scenes.numbers.number_formats import format_theta
 from umbral.scenes.strings import grouped
 
 __all__ = ["ThresholdSweep"]
@@ -181,8 +182,8 @@ class ThresholdSweep(LectureScene):
     def marker(self, key: str, snapshot) -> VGroup:
         """A hold marker: a ring on the ROC dot and a label where the data's name is (which fades meanwhile)."""
         ring = Circle(radius=0.2, color=style.HIGHLIGHT, stroke_width=style.STROKE).move_to(self.roc.dot)
-        label = style.wrapped(self.strings[key].format(threshold=f"{snapshot.threshold:.2f}"), self.caption.width + 1,
-                              size=style.SIZE_LABEL, color=style.HIGHLIGHT)
+        label = style.wrapped(self.strings[key].format(threshold=format_theta(snapshot.threshold)),
+                              self.caption.width + 1, size=style.SIZE_LABEL, color=style.HIGHLIGHT)
         label.next_to(self.header.track, DOWN, buff=0.12).to_edge(RIGHT, buff=style.SIDE_MARGIN)
         return VGroup(ring, label)
 
@@ -256,7 +257,7 @@ class ThresholdSweep(LectureScene):
             snapshot = f.at(threshold)
             numbers = {k: f"{getattr(snapshot, k):.2f}" for k in ("recall", "precision", "accuracy", "f1")}
             self.say(f"say_{key}", self.glide_seconds + self.hold_seconds + 2 * self.mark_fade_seconds,
-                     threshold=f"{threshold:.2f}", **numbers)
+                     threshold=format_theta(threshold), **numbers)
             self.glide_to(snapshot)
             mark = self.marker(f"marker_{key}", snapshot)
             self.play(FadeIn(mark), FadeOut(self.caption), run_time=self.mark_fade_seconds)

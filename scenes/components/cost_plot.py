@@ -7,26 +7,10 @@ from manim import DOWN, LEFT, PI, Circle, DashedLine, Dot, Line, Rectangle, Squa
 
 from umbral.metrics import GRID
 from umbral.scenes import style
-from umbral.scenes.components.live_text import COMPACT_FROM, compact_count
 from umbral.scenes.components.unit_axes import tick_label
+from umbral.scenes.numbers.number_formats import format_cost
 
-__all__ = ["CostPlot", "format_cost"]
-
-
-def format_cost(value: float) -> str:
-    """A cost as shown: whole numbers without decimals, others with at most two; from 100,000 in thousands.
-
-    Big data gives big costs (a false negative costing 5 on a million rows); like counts
-    (:func:`scenes.components.live_text.compact_count`) they are then shown as "412k".
-
-    >>> [format_cost(v) for v in (0, 2, 0.5, 1.25, 99_999, 412_645.5, 7_250_000)]
-    ['0', '2', '0.5', '1.25', '99999', '413k', '7250k']
-    """
-    if abs(value) >= COMPACT_FROM:
-        return compact_count(round(value))
-    if float(value).is_integer():
-        return f"{int(value)}"
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+__all__ = ["CostPlot"]
 
 
 class CostPlot(VGroup):

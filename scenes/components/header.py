@@ -8,7 +8,8 @@ from manim import DOWN, LEFT, PI, RIGHT, UP, Line, Triangle, VGroup
 
 from umbral.scenes import style
 from umbral.scenes.components.base import SnapshotPanel
-from umbral.scenes.components.live_text import LiveText, count_slot, count_text, rate_slot
+from umbral.scenes.components.live_text import LiveText, count_slot, rate_slot
+from umbral.scenes.numbers.number_formats import format_count
 
 __all__ = ["Readout", "ThresholdHeader"]
 
@@ -83,12 +84,12 @@ class Readout(SnapshotPanel, VGroup):
         VGroup.__init__(self)
         colors = style.METRIC_COLORS
         sentences = {
-            "recall": (strings["read_recall"].replace("{positives}", count_text(positives, n)),
+            "recall": (strings["read_recall"].replace("{positives}", format_count(positives, n)),
                        {"recall": rate_slot(colors["recall"], "BOLD"), "tp": count_slot(n)}),
             "precision": (strings["read_precision"],
                           {"precision": rate_slot(colors["precision"], "BOLD"), "tp": count_slot(n),
                            "flagged": count_slot(n)}),
-            "accuracy": (strings["read_accuracy"].replace("{n}", count_text(n, n)),
+            "accuracy": (strings["read_accuracy"].replace("{n}", format_count(n, n)),
                          {"accuracy": rate_slot(colors["accuracy"], "BOLD"), "correct": count_slot(n)}),
         }
         self.lines = {name: live_lines(template, slots, width, size, colors={strings[name]: colors[name]})

@@ -18,14 +18,11 @@ import numpy as np
 from manim import VGroup, VMobject
 
 from umbral.scenes import style
+from umbral.scenes.numbers.number_formats import COMPACT_FROM, compact_count
 
-__all__ = ["COMPACT_FROM", "LiveText", "Slot", "compact_count", "count_slot", "count_text", "rate_slot",
-           "signed_rate_slot"]
+__all__ = ["LiveText", "Slot", "count_slot", "rate_slot", "signed_rate_slot"]
 
 _GLYPHS = "0123456789.-+%k"
-#: Counts whose largest value reaches this are shown in thousands ("412k"): six- and seven-digit
-#: counts would not fit a confusion-grid cell legibly. Smaller data shows every digit.
-COMPACT_FROM = 100_000
 
 
 @dataclass(frozen=True)
@@ -59,27 +56,8 @@ def signed_rate_slot(color: str | None = None, weight: str = "NORMAL") -> Slot:
     return Slot("-0.00", "{: .2f}", color, weight)
 
 
-def compact_count(value: int) -> str:
-    """A count in thousands, rounded: 999 as is, then 41k, 412k, 7250k.
-
-    No decimal point, so every glyph keeps its cell of the slot.
-
-    Examples
-    --------
-    >>> [compact_count(v) for v in (0, 999, 1_499, 41_234, 412_645, 7_250_000)]
-    ['0', '999', '1k', '41k', '413k', '7250k']
-    """
-    value = int(value)
-    return f"{value:d}" if value < 1000 else f"{round(value / 1000):d}k"
-
-
-def count_text(value: int, largest: int) -> str:
-    """A fixed count as text, in the same form as a :func:`count_slot` for counts up to ``largest``."""
-    return compact_count(value) if int(largest) >= COMPACT_FROM else f"{int(value):d}"
-
-
 def count_slot(largest: int, color: str | None = None, weight: str = "NORMAL") -> Slot:
-    """A whole count from 0 to ``largest``; in thousands (:func:`compact_count`) from :data:`COMPACT_FROM`."""
+    """A whole count from 0 to ``largest``, as :func:`~umbral.scenes.numbers.number_formats.format_count` writes it."""
     if int(largest) >= COMPACT_FROM:
         return Slot("0" * len(str(round(int(largest) / 1000))) + "k", compact_count, color, weight)
     return Slot("0" * len(str(int(largest))), "{:d}", color, weight)

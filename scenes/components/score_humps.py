@@ -7,7 +7,8 @@ from manim import DOWN, LEFT, RIGHT, Axes, Circle, Line, VGroup, VMobject
 
 from umbral.scenes import style
 from umbral.scenes.components.base import SnapshotPanel
-from umbral.scenes.components.live_text import LiveText, count_slot, count_text, rate_slot
+from umbral.scenes.components.live_text import LiveText, count_slot, rate_slot
+from umbral.scenes.numbers.number_formats import format_count
 
 __all__ = ["REGIONS", "ErrorReadout", "HumpLegend", "ScoreHumps", "stack_levels"]
 
@@ -251,7 +252,7 @@ class ErrorReadout(SnapshotPanel, VGroup):
         VGroup.__init__(self)
         accuracy_color = style.METRIC_COLORS["accuracy"]
         self.accuracy = LiveText(
-            strings["humps_accuracy"].replace("{n}", count_text(n, n)),
+            strings["humps_accuracy"].replace("{n}", format_count(n, n)),
             {"accuracy": rate_slot(accuracy_color, "BOLD"), "correct": count_slot(n)},
             colors={strings["accuracy"]: accuracy_color}, size=size)
         self.errors = LiveText(

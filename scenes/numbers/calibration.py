@@ -32,7 +32,7 @@ from umbral.metrics.verify_calibration import verify_recalibrated, verify_split_
 from umbral.scenes.numbers.honest_threshold import Axis, axis_for
 
 __all__ = ["MAX_DOTS", "MAX_MODELS", "BinNumbers", "CalibrationNumbers", "Recalibration", "SplitBins",
-           "calibration_numbers", "dot_heights", "format_part", "format_theta"]
+           "calibration_numbers", "dot_heights", "format_part"]
 
 #: Most patients drawn as dots in the bins' columns (a seeded sample beyond it).
 MAX_DOTS = 900
@@ -291,8 +291,3 @@ def format_part(value: float) -> str:
     """
     text = f"{value:.4f}"
     return text.replace("-", "−") if text != "-0.0000" else "0.0000"
-
-
-def format_theta(numbers: CalibrationNumbers, theta: float) -> str:
-    """A threshold as shown: two decimals on the grids, three for exact scores."""
-    return f"{theta:.3f}" if numbers.exact else f"{theta:.2f}"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from umbral.scenes.components.cost_plot import format_cost
-from umbral.scenes.numbers.calibration import format_part, format_theta
+from umbral.scenes.numbers.calibration import format_part
+from umbral.scenes.numbers.number_formats import format_cost, format_theta
 from umbral.scenes.strings import model_name, split_label
 
 __all__ = ["CalibrationWords"]
@@ -51,7 +51,7 @@ class CalibrationWords:
 
     def theta(self, value: float) -> str:
         """A threshold as shown."""
-        return format_theta(self.numbers, value)
+        return format_theta(value, self.numbers.exact)
 
     @staticmethod
     def part(value: float) -> str:

@@ -13,8 +13,8 @@ numbers formatted as shown).
 >>> s = np.array([0.1, 0.3, 0.55, 0.6, 0.9, 0.2, 0.45, 0.8])
 >>> comparison = compare_models({"m": ((y, s), (y, s[::-1]))}, "validation", "test", ChoiceSettings(resamples=20))
 >>> numbers = honest_numbers(comparison)
->>> numbers.chosen, format_value(numbers, numbers.value_choose)
-(0.44, '1')
+>>> numbers.chosen, numbers.value_choose
+(0.44, 1.0)
 """
 
 from __future__ import annotations
@@ -25,11 +25,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from umbral.metrics.choice import lower_is_better
-from umbral.scenes.components.cost_plot import format_cost
 from umbral.scenes.numbers.cost_threshold import nice_axis
+from umbral.scenes.numbers.number_formats import format_cost
 
-__all__ = ["Axis", "HonestNumbers", "StripTick", "axis_for", "format_gap", "format_mean", "format_theta",
-           "format_value", "honest_numbers", "pick_model"]
+__all__ = ["Axis", "HonestNumbers", "StripTick", "axis_for", "honest_numbers", "pick_model"]
 
 #: The threshold most libraries use without being asked.
 DEFAULT_THRESHOLD = 0.5
@@ -118,7 +117,7 @@ class HonestNumbers:
 
 
 def pick_model(comparison, model: str | None):
-    """The :class:`ModelResult` for ``model`` (the first one when None or not compared)."""
+    """The :class:`~umbral.metrics.compare.ModelResult` for ``model`` (the first one when None or not compared)."""
     for result in comparison.models:
         if result.model == model:
             return result
@@ -198,37 +197,3 @@ def honest_numbers(comparison, model: str | None = None) -> HonestNumbers:
         metric_low=wobble.metric_low, metric_high=wobble.metric_high,
         on_train=comparison.choose_on == "train",
     )
-
-
-def format_theta(numbers: HonestNumbers, theta: float) -> str:
-    """A threshold as shown: two decimals on the 0.02 and 0.01 grids, three for exact scores.
-
-    >>> format_theta(None, 0.12)
-    '0.12'
-    """
-    exact = numbers is not None and numbers.exact
-    return f"{theta:.3f}" if exact else f"{theta:.2f}"
-
-
-def format_value(numbers: HonestNumbers, value: float) -> str:
-    """The rule's metric as shown: a cost as :func:`format_cost`, anything else with three decimals."""
-    if numbers.rule == "min_cost":
-        return format_cost(value)
-    return f"{value:.3f}"
-
-
-def format_mean(numbers: HonestNumbers, value: float) -> str:
-    """An average of the metric as shown: a cost with one decimal (whole costs average to tenths), else three.
-
-    >>> from types import SimpleNamespace
-    >>> format_mean(SimpleNamespace(rule="min_cost"), 9.175), format_mean(SimpleNamespace(rule="max_f1"), 0.0125)
-    ('9.2', '0.013')
-    """
-    if numbers.rule == "min_cost" and abs(value) < 1000:
-        return f"{value:.1f}"
-    return format_value(numbers, value)
-
-
-def format_gap(numbers: HonestNumbers, gap: float) -> str:
-    """A difference of the metric, without its sign (the words say better or worse)."""
-    return format_value(numbers, abs(gap))

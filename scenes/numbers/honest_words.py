@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from umbral.scenes.components.cost_plot import format_cost
-from umbral.scenes.numbers.honest_threshold import format_gap, format_mean, format_theta, format_value
+from umbral.scenes.numbers.number_formats import format_cost, format_mean, format_metric, format_theta
 from umbral.scenes.strings import model_name, split_label
 
 __all__ = ["HonestWords"]
@@ -48,11 +47,15 @@ class HonestWords:
 
     def theta(self, value: float) -> str:
         """A threshold as shown."""
-        return format_theta(self.numbers, value)
+        return format_theta(value, self.numbers.exact)
 
     def value(self, value: float) -> str:
         """The rule's metric as shown."""
-        return format_value(self.numbers, value)
+        return format_metric(self.numbers.rule, value)
+
+    def gap(self, gap: float) -> str:
+        """A difference of the metric as shown, without its sign (the words say better or worse)."""
+        return self.value(abs(gap))
 
     def half_comparison(self) -> str:
         """θ* on the reporting split in words: against 0.50, or for a target rule, whether it still meets it."""
@@ -60,8 +63,8 @@ class HonestWords:
         if n.meets_target is not None:
             key = "honest_row_target_met" if n.meets_target else "honest_row_target_missed"
             return s[key].format(target=w["target"], split=w["report"])
-        gap = format_gap(n, n.half_gap)
-        if gap == format_gap(n, 0.0):
+        gap = self.gap(n.half_gap)
+        if gap == self.gap(0.0):
             return s["honest_row_half_same"]
         if n.half_percent is not None:
             key = "honest_row_half_less" if n.half_gap > 0 else "honest_row_half_more"
@@ -71,7 +74,7 @@ class HonestWords:
     def peek_is_honest(self) -> bool:
         """True when peeking gives the honest number (the same θ, or a gap that rounds to nothing)."""
         n = self.numbers
-        return n.target is None and (n.peek == n.chosen or format_gap(n, n.optimism) == format_gap(n, 0.0))
+        return n.target is None and (n.peek == n.chosen or self.gap(n.optimism) == self.gap(0.0))
 
     def peek_key(self) -> str:
         """The narration of the peek: the same θ as θ*, another θ with the same number, or a gap."""
@@ -89,14 +92,14 @@ class HonestWords:
         if self.peek_is_honest():
             return s["honest_row_peek_same" if n.peek == n.chosen else "honest_row_peek_tie"].format(
                 metric=self.fields["metric"])
-        return s["honest_row_peek_gap"].format(gap=format_gap(n, n.optimism), honest=honest)
+        return s["honest_row_peek_gap"].format(gap=self.gap(n.optimism), honest=honest)
 
     def expected_values(self) -> dict | None:
         """The optimism expected over the wobble's resamples, as shown; None for a target rule or without one."""
         n = self.numbers
         if n.target is not None or n.optimism_mean is None:
             return None
-        return {"resamples": n.resamples, "mean": format_mean(n, n.optimism_mean),
+        return {"resamples": n.resamples, "mean": format_mean(n.rule, n.optimism_mean),
                 "low": self.value(n.optimism_low), "high": self.value(n.optimism_high)}
 
     def expected_gap(self) -> str | None:

@@ -83,9 +83,10 @@ def test_the_threshold_sweep_roc_passes_through_every_grid_point():
 
 
 def test_counts_from_a_hundred_thousand_show_in_thousands_and_fit_their_slot():
-    from umbral.scenes.components.live_text import LiveText, count_slot, count_text
+    from umbral.scenes.components.live_text import LiveText, count_slot
+    from umbral.scenes.numbers.number_formats import format_count
 
-    assert count_slot(231).render(207) == "207" and count_text(80, 231) == "80"  # the lecture's data: every digit
+    assert count_slot(231).render(207) == "207" and format_count(80, 231) == "80"  # the lecture's data: every digit
     big = count_slot(1_000_000)
     assert [big.render(v) for v in (0, 999, 207_400, 92_449, 1_000_000)] == ["0", "999", "207k", "92k", "1000k"]
     text = LiveText("{count} caught", {"count": big})
