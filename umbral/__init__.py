@@ -13,16 +13,43 @@ pulls in Manim.
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
+from importlib.machinery import ModuleSpec
+from importlib.util import spec_from_file_location
 from pathlib import Path
 
-# In a checkout the packages sit beside this folder (scenes/ metrics/ data/ render.py); an
-# installed umbral has them inside it. Searching the checkout too makes `umbral.metrics` the
-# same module either way, with no top-level `metrics`, `data` or `scenes` to clash with a
-# lecturer's own files.
+#: The subpackages that a checkout keeps beside this folder (an installed umbral has them inside
+#: it, as pyproject.toml's package-dir maps them). Only these three; their own subpackages then
+#: resolve through each one's ``__path__``.
+_SUBPACKAGES = ("metrics", "data", "scenes")
+
+
+class _CheckoutFinder:
+    """Finds exactly ``umbral.metrics``, ``umbral.data`` and ``umbral.scenes`` in a checkout's folders.
+
+    So ``umbral.metrics.point`` is the same module in a checkout as installed, with no top-level
+    ``metrics``, ``data`` or ``scenes`` to clash with a lecturer's own files, and nothing else of
+    the checkout (``tests``, ``benchmarks``, ``render.py``, ``umbral`` itself) imports as ``umbral.*``.
+    A spawned worker imports ``umbral`` first, so it finds the same modules by name.
+    """
+
+    def __init__(self, checkout: Path) -> None:
+        self.checkout = str(checkout)
+        self.folders = {f"umbral.{name}": checkout / name for name in _SUBPACKAGES}
+
+    def find_spec(self, fullname: str, path=None, target=None) -> ModuleSpec | None:
+        folder = self.folders.get(fullname)
+        if folder is None:
+            return None
+        return spec_from_file_location(fullname, folder / "__init__.py", submodule_search_locations=[str(folder)])
+
+
 _CHECKOUT = Path(__file__).resolve().parent.parent
-if (_CHECKOUT / "render.py").is_file() and (_CHECKOUT / "metrics" / "__init__.py").is_file():
-    __path__.append(str(_CHECKOUT))  # noqa: F821 (a package's __path__)
+if (_CHECKOUT / "render.py").is_file() and all((_CHECKOUT / name / "__init__.py").is_file() for name in _SUBPACKAGES):
+    # Once per checkout, even if this module is reloaded.
+    if not any(getattr(finder, "checkout", None) == str(_CHECKOUT) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _CheckoutFinder(_CHECKOUT))
 
 #: Public name -> the module that defines it.
 _PUBLIC = {
