@@ -1,7 +1,7 @@
 """Scores files: CSV, JSON and Parquet tables of labels and scores, read and written.
 
 A scores file already holds one classifier's output: a label column and a score column
-(found by name, see :data:`data.validate.LABEL_NAMES` and :data:`data.validate.SCORE_NAMES`).
+(found by name, see :data:`umbral.data.validate.LABEL_NAMES` and :data:`umbral.data.validate.SCORE_NAMES`).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def make_part(name: str, title: str, model: str, split: str, y_true, y_score, pr
 
 
 def load_scores_file(path: str | Path, **options) -> Study:
-    """A validated :class:`~data.study.Study` from a scores file; ``builtins`` only improves the missing-file hint.
+    """A validated :class:`Study` from a scores file; ``builtins`` only improves the missing-file hint.
 
     Several models come either as several score columns (``score_col`` given several times,
     or ``score_<name>`` / ``proba_<name>`` columns) or as a long table with a ``model``
@@ -278,7 +278,7 @@ EXPORT_SUFFIXES = (".json", ".csv", ".parquet")
 
 
 def export_scores(study, path: str | Path) -> None:
-    """Write a :class:`~data.study.Study` (or one :class:`Dataset`) as a scores file that loads back exactly.
+    """Write a :class:`~umbral.data.study.Study` (or one :class:`Dataset`) as a scores file that loads back exactly.
 
     The extension picks the format: ``.json`` holds ``name``, ``title``, ``provenance`` and the
     long table's columns; ``.csv`` and ``.parquet`` hold the columns only (the data's name then

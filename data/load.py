@@ -54,9 +54,9 @@ def load_study(
     Parameters
     ----------
     source : str
-        A name from :data:`data.BUILTINS` (``clinic20``, ``screening``, ``breast-cancer``,
+        A name from :data:`umbral.data.BUILTINS` (``clinic20``, ``screening``, ``breast-cancer``,
         ``screening8``) or a path. With ``target`` the path is a raw table scored by
-        :mod:`data.pipeline`; without it, a scores file (CSV, JSON or Parquet) read by :mod:`data.files`.
+        :mod:`umbral.data.pipeline`; without it, a scores file (CSV, JSON or Parquet) read by :mod:`umbral.data.files`.
     label_col, score_col, split_col : optional
         Columns of a scores file; found by name when omitted. ``score_col`` may name one
         column per model.
@@ -73,7 +73,7 @@ def load_study(
     rescale : {"minmax", "sigmoid"}, optional
         Map a scores file's scores into [0, 1] when they are not probabilities.
     models, splits : str, optional
-        Raw table: ``"logistic,forest"`` and ``"test=0.3,validation=0.3"`` (see :mod:`data.pipeline`).
+        Raw table: ``"logistic,forest"`` and ``"test=0.3,validation=0.3"`` (see :mod:`umbral.data.pipeline`).
 
     Raises
     ------

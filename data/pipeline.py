@@ -200,7 +200,7 @@ def score_features(
 
 
 def study_from_scored(name: str, title: str, scored: dict, provenance: dict, model_names=None) -> Study:
-    """A :class:`~data.study.Study` from :func:`score_features` output (``model_names`` renames keys)."""
+    """A :class:`~umbral.data.study.Study` from :func:`score_features` output (``model_names`` renames keys)."""
     model_names = model_names or {}
     parts = {}
     for (key, split), (y, scores) in scored.items():
@@ -329,7 +329,7 @@ def load_raw_table(
     splits: str | None = None,
     builtins: Iterable[str] = (),
 ) -> Study:
-    """Score a raw table with the pipeline: every model on every split, as a :class:`~data.study.Study`.
+    """Score a raw table with the pipeline: every model on every split, as a :class:`~umbral.data.study.Study`.
 
     Parameters
     ----------

@@ -191,7 +191,7 @@ def reference_rows(text: str, delimiter: str, path) -> tuple[list[list[str]], li
     """Every non-empty record of ``text`` by Python's csv module, strict, and the lines each starts and ends on.
 
     The reference reader: a quote never closed, or text after a closing quote, is a
-    :class:`DataError` naming the line where that record starts.
+    :class:`~umbral.data.dataset.DataError` naming the line where that record starts.
     """
     from umbral.data.dataset import DataError
 

@@ -16,7 +16,7 @@ __all__ = ["check_costs", "check_threshold", "column_notes", "data_request", "ex
 
 
 def data_request(data_kwargs: dict) -> dict:
-    """Click's data options as :func:`data.load_dataset` arguments (``--model-name A=B`` -> a dict)."""
+    """Click's data options as :func:`umbral.data.load_dataset` arguments (``--model-name A=B`` -> a dict)."""
     kwargs = dict(data_kwargs)
     names = {}
     for item in kwargs.pop("model_name", None) or ():

@@ -33,7 +33,7 @@ class Table:
     ``cells[name]`` is a 1-D array (typed when the reader knew the type: a CSV's or
     Parquet file's numbers stay numbers), or a list; ``missing[name]``, when present,
     marks the cells that were empty. ``meta`` holds ``name``, ``title`` and ``provenance``
-    when the file was written by :func:`export_scores`.
+    when the file was written by :func:`~umbral.data.files.export_scores`.
     """
 
     columns: list[str]
@@ -179,12 +179,12 @@ def read_table(path: Path, raw: bytes) -> Table:
 def _read_csv(raw: bytes, path: Path) -> Table:
     """A CSV read by pyarrow (typed, multi-threaded), or by Python's csv module when pyarrow cannot be trusted.
 
-    The delimiter, decimal mark and encoding are found first (:mod:`data.dialect`) and kept
+    The delimiter, decimal mark and encoding are found first (:mod:`umbral.data.dialect`) and kept
     in ``meta["dialect"]``, so the report can say how the file was read. The records are
-    counted apart from either reader (:func:`data.records.count_records`): pyarrow is used
+    counted apart from either reader (:func:`umbral.data.records.count_records`): pyarrow is used
     only on a file with no quoted line break or quote inside a field, and only when it returns that many rows; any
     other file goes to the strict reference reader, which names the line where quoting fails.
-    ``meta["rows"]`` (:class:`data.records.RowsRead`) says how many rows were read and why
+    ``meta["rows"]`` (:class:`umbral.data.records.RowsRead`) says how many rows were read and why
     that differs from the line count.
     """
     raw, dialect = text_table(raw, path)

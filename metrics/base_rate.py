@@ -58,10 +58,10 @@ def pr_curve_at_prevalence(fpr, tpr, prevalence_value):
 
     Every ROC point ``(FPR, TPR)`` becomes the PR point
     ``(TPR, TPR pi / (TPR pi + FPR (1 - pi)))`` (Bayes' rule, as
-    :func:`~metrics.point.ppv_at_prevalence`): the negatives are reweighted,
+    :func:`~umbral.metrics.point.ppv_at_prevalence`): the negatives are reweighted,
     the ranking is not touched. With the exact ROC of
-    :func:`~metrics.curves.roc_curve` and ``pi`` equal to the data's own
-    prevalence this is :func:`~metrics.curves.precision_recall_curve`.
+    :func:`~umbral.metrics.curves.roc_curve` and ``pi`` equal to the data's own
+    prevalence this is :func:`~umbral.metrics.curves.precision_recall_curve`.
 
     Parameters
     ----------

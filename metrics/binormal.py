@@ -8,7 +8,7 @@ score is the calibrated probability of being positive for the prevalence π,
 
 and a person is flagged iff ``s(x) >= θ`` (for d > 0: iff ``x >= x_θ``). The counts are the
 expected counts rounded half up, ``TP = floor(P·TPR + 0.5)``, ``FP = floor(N·FPR + 0.5)``, and
-every metric comes from those integer counts with the rules of :mod:`metrics.point` (0/0 = 0).
+every metric comes from those integer counts with the rules of :mod:`umbral.metrics.point` (0/0 = 0).
 Φ is ``0.5·erfc(-z/√2)`` with :func:`math.erfc`; the page uses Cody's rational erfc.
 """
 

@@ -48,7 +48,7 @@ _TIE = 1e-12
 def choice_grid(step: str, sweep: Sweep) -> np.ndarray:
     """Candidate thresholds: ``GRID`` (0.02), ``HUNDREDTHS`` (0.01) or ``sweep``'s distinct scores.
 
-    Built from integers, so 0.70 is exactly 0.7 (see :data:`metrics.sweep.GRID`).
+    Built from integers, so 0.70 is exactly 0.7 (see :data:`umbral.metrics.sweep.GRID`).
 
     Examples
     --------
@@ -97,7 +97,7 @@ def lower_is_better(rule: str) -> bool:
 def _pick(rule: str, metric: np.ndarray, target: float | None) -> np.ndarray:
     """Index of the chosen grid θ along the last axis (-1 where no θ qualifies).
 
-    Ties go to the highest θ (it flags the fewest samples), as :mod:`metrics.thresholds`.
+    Ties go to the highest θ (it flags the fewest samples), as :mod:`umbral.metrics.thresholds`.
     """
     metric = np.atleast_2d(metric)
     width = metric.shape[-1]

@@ -1,6 +1,6 @@
 """Threshold-free summaries: exact ROC and PR curves, AUC, AP, log-loss, Brier.
 
-The curve functions take ``(y_true, y_score)``, or a :class:`~metrics.sweep.Sweep` already
+The curve functions take ``(y_true, y_score)``, or a :class:`~umbral.metrics.sweep.Sweep` already
 built from them (then the scores are not sorted again): ``roc_auc(sweep)``.
 """
 

@@ -14,7 +14,7 @@ Conventions used everywhere in umbral:
 Every function accepts plain ints or NumPy arrays of counts (one entry per
 threshold) and returns a float or a float array of the same shape. Counts must
 be finite numbers >= 0 of one shape, rates lie in 0..1 (a ``ValueError`` naming
-the argument otherwise, as :func:`~metrics.validation.check_binary_scores`).
+the argument otherwise, as :func:`~umbral.metrics.validation.check_binary_scores`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Works on anything with ``y_true``/``y_score`` (a dataset) and a study's ``splits``,
 ``choice_splits`` and ``pairs``; it imports nothing of the data loaders, so a bad split
-name raises the study's own error. A disagreement raises :class:`VerificationError`.
+name raises the study's own error. A disagreement raises :class:`~umbral.metrics.verify.VerificationError`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ CALIBRATION_KEYS = ("calibrate", "bins", "binning")
 
 
 def calibration_settings(options: dict):
-    """The calibration options, taken out of ``options``, as :class:`metrics.calibration_lesson.CalibrationSettings`."""
+    """Calibration options out of ``options``, as :class:`~umbral.metrics.calibration_lesson.CalibrationSettings`."""
     from umbral.metrics.calibration_lesson import CalibrationSettings
 
     given = {key: options.pop(key, None) for key in CALIBRATION_KEYS}
@@ -32,7 +32,7 @@ def calibration_settings(options: dict):
 
 
 def choice_settings(cost_fn: float, cost_fp: float, options: dict):
-    """The choice options, taken out of ``options`` (click's keywords), as :class:`metrics.compare.ChoiceSettings`."""
+    """The choice options, out of ``options`` (click's keywords), as :class:`~umbral.metrics.compare.ChoiceSettings`."""
     from umbral.metrics.compare import ChoiceSettings
 
     given = {key: options.pop(key) for key in CHOICE_KEYS}
@@ -143,7 +143,7 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
                   calibration=None) -> tuple[dict, object]:
     """(``report --json``'s object, the comparison or None): every number verified against scikit-learn.
 
-    ``calibration`` (:class:`metrics.calibration_lesson.CalibrationSettings`, default 10
+    ``calibration`` (:class:`umbral.metrics.calibration_lesson.CalibrationSettings`, default 10
     uniform bins) bins every model on every split; its ``method`` adds the recalibration.
     """
     from umbral.metrics.calibration_lesson import CalibrationSettings

@@ -48,7 +48,7 @@ def count_ordered_pairs(y_true, y_score=None) -> PairCounts:
 
     Parameters
     ----------
-    y_true : array-like of 0/1, or a :class:`~metrics.sweep.Sweep`
+    y_true : array-like of 0/1, or a :class:`~umbral.metrics.sweep.Sweep`
         True labels, 1 = positive. A sweep's counts per distinct score give the pairs in
         O(distinct scores), with no sort (at n = 1e7, 30 ms instead of 3.5 s).
     y_score : array-like of float

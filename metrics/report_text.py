@@ -120,7 +120,7 @@ def _theta_text(value) -> str:
 
 
 def format_choice(comparison) -> str:
-    """The honest choice of θ, one column per model (see :class:`metrics.compare.Comparison`)."""
+    """The honest choice of θ, one column per model (see :class:`umbral.metrics.compare.Comparison`)."""
     from umbral.metrics.choice import CHOICE_RULES, lower_is_better
 
     s, rule = comparison.settings, comparison.settings.rule

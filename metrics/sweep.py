@@ -232,7 +232,7 @@ def check_choice(sweep, cost_fn, cost_fp, grid, **targets) -> None:
 
 
 def check_sweep(sweep):
-    """A :class:`~metrics.sweep.Sweep` (built with ``Sweep.from_scores(y_true, y_score)``)."""
+    """A :class:`~umbral.metrics.sweep.Sweep` (built with ``Sweep.from_scores(y_true, y_score)``)."""
     if not isinstance(sweep, Sweep):
         raise ValueError(f"expected a Sweep (Sweep.from_scores(y_true, y_score)), not {type(sweep).__name__}")
     return sweep

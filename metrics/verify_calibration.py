@@ -123,7 +123,7 @@ def _GivenScores():  # noqa: N802  (a class, made on first use so the core never
 
 
 def verify_recalibrated(result, choosing: tuple) -> bool:
-    """Check a :class:`metrics.calibration_lesson.Recalibrated` with scikit-learn; True or raise.
+    """Check a :class:`umbral.metrics.calibration_lesson.Recalibrated` with scikit-learn; True or raise.
 
     ``choosing`` is the (y_true, y_score) the map was fitted on.
     """

@@ -58,7 +58,7 @@ def _check_resamples(where: str, choice, reporting, peek: float | None) -> None:
     """The wobble's metric range and the expected optimism, from scikit-learn's counts at each resample's θ*.
 
     The resampled θ*s themselves are the wobble's; what is checked is every number read off the
-    reporting split at them, and their summaries, recomputed here without :mod:`metrics.choice`'s.
+    reporting split at them, and their summaries, recomputed here without :mod:`umbral.metrics.choice`'s.
     """
     from umbral.metrics.choice import lower_is_better, rule_metric
 

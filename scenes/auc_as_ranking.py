@@ -234,7 +234,7 @@ class AucAsRanking(LectureScene):
         return block
 
     def grouped(self, count: int) -> str:
-        """A count as shown and said: in digit groups from 10,000 on (:func:`scenes.strings.grouped`)."""
+        """A count as shown and said: in digit groups from 10,000 on (:func:`umbral.scenes.strings.grouped`)."""
         return grouped(count, self.lang)
 
     def build_all(self) -> VGroup:

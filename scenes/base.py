@@ -108,7 +108,7 @@ class LectureScene(Scene):
         return live
 
     def play(self, *animations, **kwargs) -> None:
-        """Manim's play, with plain fades made as :class:`scenes.fades.OpacityFade` (no copies)."""
+        """Manim's play, with plain fades made as :class:`umbral.scenes.fades.OpacityFade` (no copies)."""
         super().play(*(without_copies(animation) for animation in animations), **kwargs)
 
     def add_mobjects_from_animations(self, animations) -> None:
@@ -132,7 +132,7 @@ class LectureScene(Scene):
         """Manim's frame loop, except for plain fades and :class:`HeldSteps`.
 
         A play of plain fades is drawn as a crossfade of its first and last
-        frames (:func:`scenes.fades.play_crossfade`). When every animation is a
+        frames (:func:`umbral.scenes.fades.play_crossfade`). When every animation is a
         HeldSteps, a frame in which no step changed is reused; anything else
         goes through Manim's own loop unchanged. When something keeps
         moving on its own (an updater, like the radar's beam) or another

@@ -7,12 +7,12 @@ by bin, one model, then the other. A card of numbers: ECE, the Brier score with 
 plain words, log-loss. Then the worst-calibrated model's cost curve on test: the rule's θ
 misses the minimum. Its scores are recalibrated on the choosing split (validation): the dots
 slide to their new scores, the curve moves toward the diagonal, and the rule's θ lands near the
-minimum. Every number comes from :func:`scenes.numbers.calibration.calibration_numbers`, verified
+minimum. Every number comes from :func:`umbral.scenes.numbers.calibration.calibration_numbers`, verified
 against scikit-learn before the scene is built.
 
 This module is the story, beat by beat; the boards and each beat's rows are
-:class:`scenes.components.calibration_boards.CalibrationBoards`, the words
-:class:`scenes.numbers.calibration_words.CalibrationWords`.
+:class:`umbral.scenes.components.calibration_boards.CalibrationBoards`, the words
+:class:`umbral.scenes.numbers.calibration_words.CalibrationWords`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Pure functions on hex colours (``"#RRGGBB"``; the leading ``#`` is optional, and
 the examples here leave it out because tests/scenes/test_palette.py allows a
-written colour only in :mod:`scenes.palette`). NumPy only, no Manim.
+written colour only in :mod:`umbral.scenes.palette`). NumPy only, no Manim.
 
 - :func:`contrast_ratio`: the WCAG 2.x contrast ratio, 1 (no contrast) to 21
   (black on white). WCAG AA asks 4.5 for text, 3 for large text and for the

@@ -1,7 +1,7 @@
 """CostThreshold: price the two errors, and the cheapest threshold moves.
 
 The expected cost ``C_FN * FN + C_FP * FP`` over the 51 grid thresholds, for
-three cost ratios in turn (see :func:`scenes.numbers.cost_threshold.cost_steps`:
+three cost ratios in turn (see :func:`umbral.scenes.numbers.cost_threshold.cost_steps`:
 1:1, 10:1, 50:1 with the default costs; equal costs, the user's, then five
 times the user's imbalance when ``--cost-fn``/``--cost-fp`` are given). For
 each: the minimum (every tied grid threshold marked, the highest quoted, with

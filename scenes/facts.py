@@ -86,7 +86,7 @@ def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0, study=None,
               choice: ChoiceSettings | None = None) -> Facts:
     """Compute and verify every number the scenes may show for ``dataset``.
 
-    ``study`` (the :class:`data.Study` that ``dataset`` was selected from) adds the
+    ``study`` (the :class:`umbral.data.Study` that ``dataset`` was selected from) adds the
     comparison of its models, chosen by ``choice`` (default: min cost with these costs).
     Raises ``metrics.VerificationError`` if any number disagrees with scikit-learn, so a
     drifting formula cannot reach a video.

@@ -9,12 +9,12 @@ rule run on the test split itself, marked as optimistic with the gap in
 numbers and the gap expected over the bootstrap resamples (this split's own
 gap is one draw of it); then the wobble, the θ* of each bootstrap resample of the choosing
 split as a strip of ticks with its 5-95 % range. Every number comes from
-``facts.comparison`` (see :mod:`scenes.numbers.honest_threshold`).
+``facts.comparison`` (see :mod:`umbral.scenes.numbers.honest_threshold`).
 
 This module is the story, beat by beat. The boards, their layout and each
-beat's marks are :class:`scenes.components.split_boards.SplitBoards`; the
+beat's marks are :class:`umbral.scenes.components.split_boards.SplitBoards`; the
 names, values and sentences they show are
-:class:`scenes.numbers.honest_words.HonestWords`.
+:class:`umbral.scenes.numbers.honest_words.HonestWords`.
 """
 
 from __future__ import annotations

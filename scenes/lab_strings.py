@@ -1,7 +1,7 @@
 """Every string of the lab page ("Where do I put the threshold?"), one table per language.
 
 The page's own strings are the ``[lab]`` and ``[lab_calibration]`` (its calibration panel) tables
-of each ``scenes/locales/<lang>.toml`` (see :mod:`scenes.strings`); the terms it shares with the
+of each ``scenes/locales/<lang>.toml`` (see :mod:`umbral.scenes.strings`); the terms it shares with the
 scenes (the cell labels TP/FN/FP/TN, their meanings, axis names) are taken from the scenes' ``[strings]``,
 so a term has one home. Terms follow ../shared/GLOSSARY.md. Templates use ``{name}``,
 filled by the page's script; ``{{`` never appears. Every language has the same keys
@@ -30,10 +30,10 @@ ES = LAB["es"]
 
 
 def lab_strings(lang: str, dataset: str | None = None) -> dict:
-    """The lab's string table for ``lang``, one of :data:`scenes.strings.LANGUAGES`, with the class names filled.
+    """The lab's string table for ``lang``, one of :data:`umbral.scenes.strings.LANGUAGES`, with the class names filled.
 
     The terms shared with the scenes are read now, so a lecturer's override
-    (:func:`scenes.strings.overridden`) and ``dataset``'s class names reach the page as they reach the videos.
+    (:func:`umbral.scenes.strings.overridden`) and ``dataset``'s class names reach the page as they reach the videos.
 
     Examples
     --------

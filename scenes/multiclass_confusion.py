@@ -9,7 +9,7 @@ example. The binary facts are not used.
 
 This module is the story and the matrix's place in the frame; the right
 panel (each beat's lines and the summary table) is
-:class:`scenes.components.class_report.ClassReport`.
+:class:`umbral.scenes.components.class_report.ClassReport`.
 """
 
 from __future__ import annotations

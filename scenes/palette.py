@@ -1,6 +1,6 @@
 """Every colour, font size and the font name, as plain data (hex strings and numbers).
 
-The one source of umbral's look: :mod:`scenes.style` builds Manim objects from
+The one source of umbral's look: :mod:`umbral.scenes.style` builds Manim objects from
 it and the HTML pages (the gallery; any later page too) write it into their
 CSS, so a colour or a size is set once for videos and pages alike. Imports
 nothing, Manim least of all.

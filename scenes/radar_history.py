@@ -5,7 +5,7 @@ up or go dark on the scope, and each knob setting becomes one point of
 hit rate against false-alarm rate. Then a short timeline follows the idea
 from radar to machine learning, with information retrieval's precision and
 recall as a second thread. Reads no dataset: the blips and every number come
-from :mod:`scenes.numbers.radar_history`.
+from :mod:`umbral.scenes.numbers.radar_history`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Manim objects in umbral's look: text in the pinned font, widths, layout anchors.
 
-The colours, font sizes and font name are plain data in :mod:`scenes.palette`
+The colours, font sizes and font name are plain data in :mod:`umbral.scenes.palette`
 (shared with the gallery and the lab page) and are re-exported here, so a
 scene reads ``style.TEXT`` or ``style.SIZE_LABEL``; what only Manim needs
 (stroke widths, opacities, positions in frame units) is set here.
@@ -27,7 +27,7 @@ from umbral.scenes.palette import (  # noqa: F401  (re-exported: scenes read eve
     THEMES,
 )
 
-#: Colour constant -> its role in :data:`scenes.palette.THEMES`. ``style.TEXT`` and the rest are read from the
+#: Colour constant -> its role in :data:`umbral.scenes.palette.THEMES`. ``style.TEXT`` and the rest are read from the
 #: active theme each time they are used (module ``__getattr__``), so one render can be dark and the next light.
 COLOUR_ROLES = {
     "BACKGROUND": "background", "PANEL_FILL": "panel_fill", "TEXT": "text", "MUTED_TEXT": "muted_text",

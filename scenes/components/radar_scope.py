@@ -36,7 +36,7 @@ def flock_shape(size: float, color: str) -> Polygon:
 
 
 class RadarScope(SnapshotPanel, VGroup):
-    """The operator's screen for one :class:`RadarNumbers`.
+    """The operator's screen for one :class:`~umbral.scenes.numbers.radar_history.RadarNumbers`.
 
     Parts: ``face`` (disc, rings, cross-hairs), ``blips`` (one shape per blip,
     in the numbers' order), ``legend`` and ``beam`` (the rotating sweep line

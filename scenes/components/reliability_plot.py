@@ -35,7 +35,7 @@ class ReliabilityPlot(VGroup):
     def __init__(self, title: str, x_label: str, y_label: str, diagonal_label: str, side: float = 3.0):
         super().__init__()
         self.plot = UnitAxes(title, x_label, y_label, side=side)
-        # The line alone: its name goes in the rows under the plot (see :meth:`key`), where no curve
+        # The line alone: its name goes in the rows under the plot (see :meth:`key_glyph`), where no curve
         # can run through it and no title sits on it.
         self.diagonal = self.plot.chance(diagonal_label, (0.5, 0.5))[0]
         self.diagonal_label = diagonal_label

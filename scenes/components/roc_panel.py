@@ -14,7 +14,7 @@ __all__ = ["RocPanel", "number_title", "thin_polyline"]
 
 
 def thin_polyline(x: np.ndarray, y: np.ndarray, resolution: float = THIN_RESOLUTION, keep=()):
-    """The vertices worth drawing (:func:`~scenes.numbers.thinning.thin_indices`); ``keep`` stays exact.
+    """The vertices worth drawing (:func:`~umbral.scenes.numbers.thinning.thin_indices`); ``keep`` stays exact.
 
     A 1e7-point ROC then draws with a few thousand vertices and looks the same.
     """

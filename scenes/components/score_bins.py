@@ -127,7 +127,7 @@ class ScoreBins(VGroup):
 
     # -- builders ---------------------------------------------------------
     def dots(self, bins, sorted_: bool, heights_of=None) -> VGroup:
-        """The cases of ``bins`` (:class:`scenes.numbers.calibration.SplitBins`): negatives, then positives.
+        """The cases of ``bins`` (:class:`umbral.scenes.numbers.calibration.SplitBins`): negatives, then positives.
 
         Each dot sits at its score across; up, scattered over its column (``sorted_`` False) or
         with the positives under the bin's level and the negatives above it. ``heights_of``

@@ -1,6 +1,6 @@
 """HonestThreshold's two boards: the choosing split's and the reporting split's, and what each beat marks on them.
 
-Each board is a :class:`~scenes.components.split_curve.SplitCurve` (the rule's metric against θ on
+Each board is a :class:`~umbral.scenes.components.split_curve.SplitCurve` (the rule's metric against θ on
 one split) on a card, with a column of legend rows under it down to the foot of the frame. The
 reporting split has its own axis (its size differs). :meth:`SplitBoards.build_layout` measures:
 it builds every beat's marks, throws them away, and shortens the plots when the rows would run

@@ -3,7 +3,7 @@
 Pure NumPy and the metrics core (scikit-learn only inside the check); no
 Manim. At other prevalences each model keeps its sensitivity and FPR; its
 metrics are those of the expected counts per 1000 cases
-(:func:`metrics.expected_counts`). The check reweights the real data to
+(:func:`umbral.metrics.expected_counts`). The check reweights the real data to
 that prevalence and asks scikit-learn's metric functions (its counts, weighted).
 
 >>> import numpy as np

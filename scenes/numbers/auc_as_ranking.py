@@ -142,7 +142,7 @@ def ranking_numbers(y_true, y_score=None, report: dict | None = None,
                     sklearn: SklearnCounts | None = None) -> RankingNumbers:
     """Pairs of the data (or of an evenly ranked sample when the data is large), verified.
 
-    Takes a :class:`metrics.Sweep` or ``(y_true, y_score)``; ``sklearn`` is the split's
+    Takes a :class:`umbral.metrics.Sweep` or ``(y_true, y_score)``; ``sklearn`` is the split's
     scikit-learn counts (the facts carry them; else counted here). The count over all pairs
     comes from the sweep's counts per distinct score (exact, no pair drawn or sampled).
     """

@@ -1,9 +1,9 @@
 """The Calibration scene's numbers: reliability bins per model, Brier's parts, the cost rule before and after.
 
-Built from a verified :class:`metrics.compare.Comparison` (each model's scores on the choosing
+Built from a verified :class:`umbral.metrics.compare.Comparison` (each model's scores on the choosing
 and the reporting split) by the calibration core, and checked against scikit-learn here
-(:func:`metrics.verify_calibration.verify_split_calibration` and ``verify_recalibrated``): a
-wrong bin, Brier part, recalibrated score or cost raises :class:`metrics.VerificationError`
+(:func:`umbral.metrics.verify_calibration.verify_split_calibration` and ``verify_recalibrated``): a
+wrong bin, Brier part, recalibrated score or cost raises :class:`umbral.metrics.VerificationError`
 and the scene is never built. What is derived is for display only: which models are shown,
 the patients drawn as dots (every one up to :data:`MAX_DOTS`, else a seeded sample), where
 each dot sits in its bin's column, the cost axis, numbers formatted as shown.
@@ -213,7 +213,7 @@ def calibration_numbers(comparison, method: str = "isotonic", n_bins: int = 10,
                         strategy: str = "uniform") -> CalibrationNumbers:
     """The scene's numbers, verified; the model recalibrated (with ``method``) is the worst calibrated one.
 
-    Raises :class:`metrics.VerificationError` when any number disagrees with scikit-learn.
+    Raises :class:`umbral.metrics.VerificationError` when any number disagrees with scikit-learn.
     """
     settings = comparison.settings
     report_on = comparison.report_on

@@ -1,7 +1,7 @@
 """What the Calibration scene says about its numbers: names, values as shown, the sentences they fill.
 
-No Manim: the locale's templates filled from :class:`~scenes.numbers.calibration.CalibrationNumbers`.
-The scene narrates with these words and its boards (:mod:`scenes.components.calibration_boards`)
+No Manim: the locale's templates filled from :class:`~umbral.scenes.numbers.calibration.CalibrationNumbers`.
+The scene narrates with these words and its boards (:mod:`umbral.scenes.components.calibration_boards`)
 label their marks with them, so a number reads the same on screen and in the subtitles.
 """
 

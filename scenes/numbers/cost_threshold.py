@@ -2,9 +2,9 @@
 
 Pure NumPy and the metrics core, no Manim. For each pair of costs
 ``(C_FN, C_FP)`` the cost at every grid threshold is ``C_FN * FN + C_FP * FP``
-(:func:`metrics.expected_cost` on :meth:`metrics.Sweep.counts`); the minimum
+(:func:`umbral.metrics.expected_cost` on :meth:`umbral.metrics.Sweep.counts`); the minimum
 may be reached at several grid thresholds (all kept, the highest quoted, as
-:func:`metrics.tied_thresholds` and the report do). Every cost is checked
+:func:`umbral.metrics.tied_thresholds` and the report do). Every cost is checked
 against scikit-learn's counts (``confusion_matrix_at_thresholds``).
 
 Which ratios are shown (:func:`cost_steps`): equal costs, the user's costs,
@@ -160,7 +160,7 @@ def cost_step(sweep: Sweep, cost_fn: float, cost_fp: float) -> CostStep:
 def verify_step(sweep: Sweep, step: CostStep, sklearn: SklearnCounts | None = None) -> None:
     """Recompute every cost from scikit-learn's counts; raise VerificationError on a mismatch.
 
-    ``sklearn`` is the split's :class:`metrics.SklearnCounts` (the facts carry the one made
+    ``sklearn`` is the split's :class:`SklearnCounts` (the facts carry the one made
     while verifying); without it one is counted from the sweep's labels and scores.
     """
     sklearn = sklearn if sklearn is not None else SklearnCounts(sweep.y_true, sweep.y_score)

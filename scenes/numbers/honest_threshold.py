@@ -1,6 +1,6 @@
 """The HonestThreshold scene's numbers: one model's θ chosen on one split, reported on another.
 
-Pure Python on a :class:`metrics.compare.Comparison` (already verified against
+Pure Python on a :class:`umbral.metrics.compare.Comparison` (already verified against
 scikit-learn when the facts were built), no Manim. Nothing here is a new
 metric: the values are the comparison's own, read at the points the scene
 marks; what is derived is for display only (axis ranges and ticks, how much
@@ -36,7 +36,7 @@ DEFAULT_THRESHOLD = 0.5
 RATE_RULES = ("max_f1", "target_recall", "target_precision")
 #: Most y-axis ticks above the bottom of a panel.
 MAX_TICKS = 4
-#: Values this close count as equal (float sums of equal counts), as in :mod:`metrics.choice`.
+#: Values this close count as equal (float sums of equal counts), as in :mod:`umbral.metrics.choice`.
 TIE = 1e-12
 #: The strip's shortest tick, as a share of the tallest (a θ chosen once stays visible).
 STRIP_FLOOR = 0.15
@@ -74,7 +74,7 @@ class HonestNumbers:
     θ* still reaches a target rule's target on the reporting split (None for other rules).
     ``optimism`` is the comparison's own; ``optimism_mean``, ``optimism_low`` and
     ``optimism_high`` its expected value and 5-95 % range over the wobble's resamples
-    (:class:`metrics.choice.ExpectedOptimism`; None when there is none).
+    (:class:`umbral.metrics.choice.ExpectedOptimism`; None when there is none).
     """
 
     model: str

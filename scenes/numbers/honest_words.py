@@ -1,7 +1,7 @@
 """What HonestThreshold says about its numbers: the names, the values as shown, the sentences they pick.
 
-No Manim: the locale's templates filled from :class:`~scenes.numbers.honest_threshold.HonestNumbers`.
-The scene narrates with these words and its boards (:mod:`scenes.components.split_boards`) label
+No Manim: the locale's templates filled from :class:`~umbral.scenes.numbers.honest_threshold.HonestNumbers`.
+The scene narrates with these words and its boards (:mod:`umbral.scenes.components.split_boards`) label
 their marks with them, so a number reads the same on screen and in the subtitles.
 """
 

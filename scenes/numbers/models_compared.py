@@ -1,6 +1,6 @@
 """Numbers of the ModelsCompared scene: every model's snapshots on the grid and at its chosen θ.
 
-Pure Python over a :class:`metrics.compare.Comparison`, no Manim: the scene only reads
+Pure Python over a :class:`umbral.metrics.compare.Comparison`, no Manim: the scene only reads
 snapshots from here. Every model is read on the reporting split, whose rows all models share.
 """
 

@@ -1,7 +1,7 @@
 """The MulticlassConfusion scene's numbers: one-vs-rest counts per class and the three averages.
 
 Pure NumPy and the metrics core, no Manim. Everything comes from
-:func:`metrics.multiclass_report` and is checked against scikit-learn's
+:func:`umbral.metrics.multiclass_report` and is checked against scikit-learn's
 ``precision_recall_fscore_support`` on labels expanded from the matrix.
 
 >>> numbers = multiclass_numbers()

@@ -2,7 +2,7 @@
 
 Pure NumPy and the metrics core (scikit-learn only inside the check); no
 Manim. The operating point keeps its sensitivity and FPR; the PR curve at a
-prevalence comes from the exact ROC points (:func:`metrics.pr_curve_at_prevalence`),
+prevalence comes from the exact ROC points (:func:`umbral.metrics.pr_curve_at_prevalence`),
 checked against scikit-learn's counts read as its ``precision_recall_curve`` reads them, with the
 negatives and positives reweighted to that prevalence. A large curve keeps only the points a plot
 can show.
@@ -86,7 +86,7 @@ def _drawn_vertices(fpr: np.ndarray, tpr: np.ndarray, prevalences: np.ndarray) -
 
     Each curve of the path is the same points with precision a monotone function of FPR/TPR,
     so the vertices that the curves at a handful of prevalences keep
-    (:func:`~scenes.numbers.thinning.thin_indices`) draw every curve between them as well.
+    (:func:`~umbral.scenes.numbers.thinning.thin_indices`) draw every curve between them as well.
     """
     if fpr.size <= THIN_ABOVE:
         return np.arange(fpr.size)

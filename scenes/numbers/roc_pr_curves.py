@@ -28,7 +28,7 @@ class RocPrNumbers:
     """What RocPrCurves draws and says.
 
     ``roc_fpr``/``roc_tpr``: the exact ROC staircase (one vertex per distinct
-    score; for large data thinned for drawing, :mod:`scenes.numbers.thinning`, with
+    score; for large data thinned for drawing, :mod:`umbral.scenes.numbers.thinning`, with
     the vertex of every grid θ kept), with ``roc_fp``/``roc_tp`` the negatives and
     positives passed at each vertex drawn. ``pr_recall``/``pr_precision``: vertices of the step curve
     whose area is the average precision (precision ``P_k`` held over the
@@ -68,7 +68,7 @@ def roc_pr_numbers(y_true, y_score=None, report: dict | None = None,
                    sklearn: SklearnCounts | None = None) -> RocPrNumbers:
     """Compute and verify the scene's numbers; ``report`` (facts.report) must agree if given.
 
-    Takes a :class:`metrics.Sweep` or ``(y_true, y_score)``, as the metrics core does;
+    Takes a :class:`umbral.metrics.Sweep` or ``(y_true, y_score)``, as the metrics core does;
     ``sklearn`` is the split's scikit-learn counts (the facts carry them; else counted here).
     """
     sweep = y_true if isinstance(y_true, Sweep) and y_score is None else Sweep.from_scores(y_true, y_score)

@@ -79,7 +79,7 @@ def scratch_vs_library_numbers(sweep: Sweep, threshold: float = 0.5, tolerance: 
 
     Both sides see the same predictions: positive iff ``score >= threshold``;
     0/0 is 0.0 on both (``zero_division=0``). scikit-learn's numbers are its own metric
-    functions on its own counts (``sklearn``, the facts' :class:`metrics.SklearnCounts`; else
+    functions on its own counts (``sklearn``, the facts' :class:`SklearnCounts`; else
     counted here): the same values, bit for bit, as calling them on the full arrays, without
     encoding 1e7 labels once per function.
 

@@ -5,7 +5,7 @@ the file, the line, the key and what it must be; exit 2), plus ``datasets`` (nam
 relative to the file, or tables with their raw-table options), ``theme`` as a list and
 ``scheduler``. Every job is planned first, each dataset loaded and verified once (only when a
 job needs it), up-to-date outputs skipped through the manifests, and one plan line printed.
-Then the jobs run on this machine's ``-j N`` pool or on a Dask cluster (:mod:`scenes.publish.cluster`);
+Then the jobs run on this machine's ``-j N`` pool or on a Dask cluster (:mod:`umbral.scenes.publish.cluster`);
 each finished job is recorded at once, a failed one is named in the summary and undone
 (its old output kept), and the others go on unless ``--fail-fast``.
 """

@@ -1,7 +1,7 @@
 """The click options several commands share, declared once: data, costs, choice of θ, look, frame.
 
-render.py applies them; :mod:`data.request`, :mod:`metrics.published` and
-:mod:`scenes.publish.commands` take what they give. Importing this module imports
+render.py applies them; :mod:`umbral.data.request`, :mod:`umbral.metrics.published` and
+:mod:`umbral.scenes.publish.commands` take what they give. Importing this module imports
 neither Manim, pandas nor scikit-learn (``--help`` starts fast).
 """
 
@@ -49,7 +49,7 @@ def data_options(command):
 
 
 def choice_options(command):
-    """How θ is chosen on one split and reported on another (:data:`metrics.published.CHOICE_KEYS`)."""
+    """How θ is chosen on one split and reported on another (:data:`umbral.metrics.published.CHOICE_KEYS`)."""
     from umbral.metrics.choice import CHOICE_RULES, CHOICE_STEPS, DEFAULT_RESAMPLES
 
     return _apply(command, [

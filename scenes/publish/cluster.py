@@ -7,7 +7,7 @@ worker through the pool's initializer (as ``-j N`` sends them), to the cluster w
 ``client.scatter`` (each worker fetches them once and keeps them). Frames are reported as in
 ``-j N``: through a multiprocessing queue locally, as Dask log events on a cluster.
 
-Each job runs inside an undo journal named after its output (:func:`scenes.publish.undo.undoable`),
+Each job runs inside an undo journal named after its output (:func:`umbral.scenes.publish.undo.undoable`),
 so a worker that dies mid-job leaves a journal the next attempt (or this process) plays back:
 no partial file, no half-replaced set of subtitles. Manim's config is global to a process, so a
 worker process renders one job at a time whatever its thread count.

@@ -1,6 +1,6 @@
 """The work of ``render``, ``slides`` and ``lab``: check the options, load, verify, write, say what was written.
 
-render.py only wires click to these. Bad input raises a one-line :class:`data.DataError`
+render.py only wires click to these. Bad input raises a one-line :class:`umbral.data.DataError`
 (exit 2), a number that disagrees with scikit-learn a ``VerificationError`` (exit 1), and
 any other failure of a render or a deck :class:`PublishFailed` (exit 1). Manim, pandas
 and scikit-learn are imported only once there is something to render or load.
@@ -68,7 +68,7 @@ def render_lecture(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fp
                    negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs,
                    multiclass_path, pred_col, true_col, quiet, overrides: dict, echo, in_workers: bool = False,
                    display=None, **options):
-    """Render what is not up to date; the :class:`~scenes.publish.lecture.LectureResult`.
+    """Render what is not up to date; the :class:`~umbral.scenes.publish.lecture.LectureResult`.
 
     ``options``: the choice options and the data options, as click passes them. ``display``
     replaces the one ``quiet`` picks; ``in_workers`` renders in worker processes even for one job.
@@ -93,7 +93,7 @@ def lecture_request(given_scenes, cost_fn, cost_fp, lang, quality, resolution, f
                     negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs,
                     multiclass_path, pred_col, true_col, quiet, overrides: dict, echo, in_workers: bool = False,
                     **options):
-    """The :class:`~scenes.publish.plan.LectureRequest` of ``render``'s options, each checked (DataError if not)."""
+    """The :class:`~umbral.scenes.publish.plan.LectureRequest` of ``render``'s options, checked (DataError if not)."""
     import math
 
     from umbral.metrics.published import choice_settings

@@ -226,7 +226,7 @@ def _kind(value) -> str:
 
 
 def string_overrides(values: dict) -> dict[str, dict[str, str]]:
-    """The ``[strings.<lang>]`` tables of a config: ``{lang: {key: text}}`` for :func:`scenes.strings.overridden`."""
+    """The ``[strings.<lang>]`` tables: ``{lang: {key: text}}`` for :func:`umbral.scenes.strings.overridden`."""
     return values.get("strings", {})
 
 

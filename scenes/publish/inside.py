@@ -10,7 +10,7 @@ from umbral.data.dataset import DataError, is_folder_name
 def inside(out_dir: Path, dataset: str, *parts: str) -> Path:
     """``OUT/<dataset>/<parts...>``, refused unless it resolves to a place inside ``out_dir``.
 
-    ``dataset`` must be a folder name (:func:`data.dataset.folder_name` makes
+    ``dataset`` must be a folder name (:func:`umbral.data.dataset.folder_name` makes
     one from any text); the resolved path is compared with the resolved OUT,
     so neither ``..`` nor an absolute name nor a symlink leads elsewhere.
     """

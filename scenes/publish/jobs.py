@@ -1,7 +1,7 @@
 """Run render jobs in this process or in N worker processes, reporting frames to a display.
 
 Workers are spawned (never forked: Manim's config is global) and each render
-gets its own Manim media folder (see :mod:`scenes.publish.runner`). Results
+gets its own Manim media folder (see :mod:`umbral.scenes.publish.runner`). Results
 are handed back as each job finishes, so its files are recorded and
 announced at once rather than when the whole lecture is done.
 """

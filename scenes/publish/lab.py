@@ -1,7 +1,7 @@
 """Write the lab, ``OUT/<dataset>/<lang>/lab.html``: one offline page, the verified numbers inline.
 
-No Manim: the numbers come from :mod:`scenes.publish.lab_data`, the page from
-:mod:`scenes.publish.lab_page`. A render of the whole lecture writes it too, and records it
+No Manim: the numbers come from :mod:`umbral.scenes.publish.lab_data`, the page from
+:mod:`umbral.scenes.publish.lab_page`. A render of the whole lecture writes it too, and records it
 in the manifest like any output, so it is rewritten only when its data or code changed.
 """
 
@@ -57,7 +57,7 @@ def write_lab(study, dataset, lang: str, out_dir: Path, cost_fn: float = 10.0, c
 
     With ``data_sha`` (the data fingerprint) the page is recorded in its folder's manifest
     with ``options`` (see :func:`lab_options`). ``overrides``: the lecturer's strings and class names
-    (``{lang: {key: text}}``, see :func:`scenes.strings.overridden`).
+    (``{lang: {key: text}}``, see :func:`umbral.scenes.strings.overridden`).
     """
     from umbral.scenes.publish.lab_data import lab_payload
     from umbral.scenes.publish.lab_page import render_lab_page

@@ -3,11 +3,11 @@
 For each model on each split the page gets its raw scores' reliability bins (as ``report``
 bins them: ten uniform bins) and, when the data has a split to fit on, the same after
 recalibrating the scores with isotonic regression and with Platt's sigmoid, fitted on that
-split (``validation``, else ``train``: :meth:`data.study.Study.calibration_splits`) for the
+split (``validation``, else ``train``: :meth:`umbral.data.study.Study.calibration_splits`) for the
 same model. With each: the counts at every hundredth (for the cost curve; the raw scores'
 are the part's own) and the counts at the cost rule's θ = C_FP / (C_FP + C_FN) = 1 / (1 + r)
 for every whole cost ratio r of the slider (1..100) and the lecture's. Every number is checked
-against scikit-learn (:mod:`metrics.verify_calibration`, ``confusion_matrix_at_thresholds``)
+against scikit-learn (:mod:`umbral.metrics.verify_calibration`, ``confusion_matrix_at_thresholds``)
 before it is returned.
 """
 

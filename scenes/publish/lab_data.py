@@ -89,8 +89,8 @@ def lab_payload(study, dataset, lang: str, cost_fn: float = 10.0, cost_fp: float
     cost_ratio}, calibration, parts: [{key, model, split, calibration, **part_numbers(...)}]}``;
     ``key`` is URL-safe and unique, ``model``/``split`` are display names (None when the data has
     one model / no splits); the two ``calibration`` entries are
-    :func:`scenes.publish.lab_calibration.calibration_numbers`' (with ``fitted_on`` as its display name).
-    The page's binormal mode is :mod:`metrics.binormal`, computed by the script itself.
+    :func:`umbral.scenes.publish.lab_calibration.calibration_numbers`' (with ``fitted_on`` as its display name).
+    The page's binormal mode is :mod:`umbral.metrics.binormal`, computed by the script itself.
     """
     from umbral.scenes.publish.lab_calibration import calibration_numbers
 

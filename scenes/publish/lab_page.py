@@ -2,7 +2,7 @@
 
 :func:`render_lab_page` fills ``lab/lab.html`` with the palette's CSS variables, ``lab/lab.css``,
 the script (the files of :data:`SCRIPTS`, see :func:`lab_script`), the payload (see
-:func:`scenes.publish.lab_data.lab_payload`) and the strings of its language, all inline. The page makes
+:func:`umbral.scenes.publish.lab_data.lab_payload`) and the strings of its language, all inline. The page makes
 no request of any kind (no CDN, no fetch, no module), so it works from ``file://``, inside an iframe and
 as a reveal.js slide.
 """
@@ -84,7 +84,7 @@ def _exercise(key: str, hash_: str, strings: dict) -> str:
 
 
 def render_lab_page(payload: dict, theme: str = "dark") -> str:
-    """The complete lab page for ``payload`` (schema 1, from :func:`~scenes.publish.lab_data.lab_payload`), as HTML.
+    """The lab page for ``payload`` (schema 1, from :func:`~umbral.scenes.publish.lab_data.lab_payload`), as HTML.
 
     Everything is inline: CSS (theme ``theme``'s custom properties first), the script, the payload as
     ``<script type="application/json" id="lab-data">`` and the strings of ``payload["lang"]``.
@@ -92,7 +92,7 @@ def render_lab_page(payload: dict, theme: str = "dark") -> str:
     Raises
     ------
     ValueError
-        When ``payload["lang"]`` is not a language of :data:`scenes.lab_strings.LAB`.
+        When ``payload["lang"]`` is not a language of :data:`umbral.scenes.lab_strings.LAB`.
     """
     strings = lab_strings(payload["lang"], payload.get("dataset"))
     slots = {

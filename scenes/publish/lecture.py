@@ -204,7 +204,7 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
     """Render what is stale, reporting to ``display`` (plain lines by default).
 
     All or nothing: if any job fails (or the run is interrupted), every file the run placed in
-    OUT is put back as it was (:mod:`scenes.publish.undo`), so OUT holds no new file.
+    OUT is put back as it was (:mod:`umbral.scenes.publish.undo`), so OUT holds no new file.
     """
     from umbral.scenes.publish.undo import undoable
 

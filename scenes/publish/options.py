@@ -2,7 +2,7 @@
 
 Scene names, ``--resolution``, ``--at``, ``--lang`` and ``--format`` (comma lists), and the
 class names of ``--positive-name``/``--negative-name`` on top of umbral.toml's strings. Each
-refusal is a :class:`data.DataError` naming the option and an example that works. No Manim.
+refusal is a :class:`umbral.data.DataError` naming the option and an example that works. No Manim.
 """
 
 from __future__ import annotations

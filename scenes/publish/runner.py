@@ -74,7 +74,7 @@ class RenderOptions:
     #: Extra keyword arguments for the scene constructors (e.g. ``multiclass=...``).
     scene_kwargs: dict = field(default_factory=dict)
     #: umbral.toml's ``[strings.<lang>]`` tables and the class names, ``{lang: {key: text}}``
-    #: (see :func:`scenes.strings.overridden`).
+    #: (see :func:`umbral.scenes.strings.overridden`).
     strings: dict = field(default_factory=dict)
     #: "dark" (the default) or "light" (white background, for white decks, Beamer and handouts).
     theme: str = "dark"
@@ -183,7 +183,7 @@ def _run_manim(scene_name: str, facts, options: RenderOptions, media_dir: Path, 
 def atomic_target(final: Path):
     """Yield a temp path beside ``final``; rename it into place only on success.
 
-    Inside :func:`scenes.publish.undo.undoable` the file's old state is journalled first, so a
+    Inside :func:`umbral.scenes.publish.undo.undoable` the file's old state is journalled first, so a
     run that fails later puts it back.
     """
     from umbral.scenes.publish.undo import remember
@@ -236,7 +236,7 @@ def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float
 
     mp4/webm/mov come straight from Manim; gif is made from an mp4 with its
     own palette; png is the last frame, or the panels at ``still_at``.
-    ``reporter`` (a :class:`~scenes.publish.progress.FrameReporter`) hears
+    ``reporter`` (a :class:`~umbral.scenes.publish.progress.FrameReporter`) hears
     the frame total and each frame written.
     """
     fmt = "png" if still_at is not None else options.fmt

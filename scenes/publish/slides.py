@@ -3,7 +3,7 @@
 A scene's story is unchanged: :meth:`LectureScene.beat` is a no-op in a
 video and a slide break here, so the lecturer advances the deck at each
 beat. ``build_deck`` renders every scene as slides in a private Manim media
-folder (cache off, as in :mod:`scenes.publish.runner`), converts them with
+folder (cache off, as in :mod:`umbral.scenes.publish.runner`), converts them with
 manim-slides' converters and renames the result into
 ``OUT/<dataset>/<lang>/slides.<ext>``, so a failure leaves no deck behind.
 
@@ -136,7 +136,7 @@ def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Pat
                   reporter=None) -> Path:
     """Render one scene as slides into ``slides_dir``; return its ``<Scene>.json``.
 
-    ``reporter`` (a :class:`~scenes.publish.progress.FrameReporter`) hears the frames as they are written.
+    ``reporter`` (a :class:`~umbral.scenes.publish.progress.FrameReporter`) hears the frames as they are written.
     """
     from manim import tempconfig
 
@@ -235,7 +235,7 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
     The deck is built in a hidden folder beside the destination and renamed
     into place, so a failed render or conversion leaves the previous deck (if
     any) untouched and no partial files. ``display`` (see
-    :mod:`scenes.publish.progress`) shows each scene's rendering; none by default.
+    :mod:`umbral.scenes.publish.progress`) shows each scene's rendering; none by default.
     ``lab_page`` (html only): the lab's page, appended as the last slide. ``theme`` is "dark" or
     "light"; a 4:3 or light deck's name says so (``slides-4x3-light.html``).
     """
