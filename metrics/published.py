@@ -1,4 +1,4 @@
-"""The numbers ``report`` and ``trace`` print, each checked against scikit-learn first.
+"""The numbers ``report`` and ``trace`` print (as tables: :mod:`umbral.report_tables`), each checked first.
 
 Works on anything with ``y_true``/``y_score`` (a dataset) and a study's ``splits``,
 ``choice_splits`` and ``pairs``; it imports nothing of the data loaders, so a bad split
@@ -7,11 +7,8 @@ name raises the study's own error. A disagreement raises :class:`~umbral.metrics
 
 from __future__ import annotations
 
-import json
-
 __all__ = ["CALIBRATION_KEYS", "CHOICE_KEYS", "calibration_settings", "choice_settings", "dataset_report",
-           "report_output", "report_text", "report_values", "trace_output", "verified_calibration",
-           "verified_comparison", "verified_recalibration"]
+           "report_values", "trace_rows", "verified_recalibration"]
 
 #: The choice options' keyword names, as click passes them.
 CHOICE_KEYS = ("choose_on", "report_on", "rule", "choice_step", "target_recall", "target_precision", "resamples",
@@ -52,41 +49,6 @@ def dataset_report(dataset, threshold: float, cost_fn: float, cost_fp: float, gr
     return report, sweep
 
 
-def verified_comparison(study, settings, required: bool):
-    """Every model's θ chosen on one split and reported on another, checked against scikit-learn.
-
-    None when the data has a single split and no choice was asked for (``required`` False).
-    """
-    from umbral.metrics.compare import compare_models
-    from umbral.metrics.verify_choice import verify_comparison
-
-    if len(study.splits) < 2 and not required:
-        return None
-    choose, report_on, note = study.choice_splits(settings.choose_on, settings.report_on)
-    comparison = compare_models(study.pairs(choose, report_on), choose, report_on, settings, note)
-    verify_comparison(comparison)
-    return comparison
-
-
-def verified_calibration(study, calibration, verified: dict | None = None) -> list:
-    """Every model's calibration on every split (models, then splits, in the data's order), verified.
-
-    ``verified``: (model, split) -> its ``brier`` and ``log_loss`` already checked in this run.
-    """
-    from umbral.metrics.calibration_lesson import split_calibration
-    from umbral.metrics.verify_calibration import verify_split_calibration
-
-    found = []
-    for model in study.models:
-        for split in study.splits:
-            part = study.parts[(model, split)]
-            result = split_calibration(model, split, part.y_true, part.y_score, calibration.n_bins,
-                                       calibration.strategy)
-            verify_split_calibration(result, (verified or {}).get((model, split)))
-            found.append(result)
-    return found
-
-
 def verified_recalibration(study, settings, calibration) -> dict | None:
     """``report --json``'s ``recalibration``: every model recalibrated on the choosing split, verified.
 
@@ -96,47 +58,21 @@ def verified_recalibration(study, settings, calibration) -> dict | None:
     if calibration.method is None:
         return None
     from umbral.metrics.calibration import RECALIBRATIONS
-    from umbral.metrics.calibration_lesson import recalibrate_and_choose
+    from umbral.metrics.calibration_lesson import verified_recalibrated
     from umbral.metrics.choice import choice_grid
     from umbral.metrics.sweep import Sweep
-    from umbral.metrics.verify_calibration import verify_recalibrated
 
     choose, report_on, note = study.calibration_splits(settings.choose_on, settings.report_on)
     models = []
     for model, (choosing, reporting) in study.pairs(choose, report_on).items():
         grid = choice_grid(settings.step, Sweep.from_scores(*choosing))
-        result = recalibrate_and_choose(model, choosing, reporting, calibration.method, report_on, settings.cost_fn,
-                                        settings.cost_fp, grid, calibration.n_bins, calibration.strategy)
-        verify_recalibrated(result, choosing)
+        result = verified_recalibrated(model, choosing, reporting, calibration.method, report_on, settings.cost_fn,
+                                       settings.cost_fp, grid, calibration.n_bins, calibration.strategy)
         models.append(result.as_dict())
     return {"method": calibration.method, "fits": RECALIBRATIONS[calibration.method], "choose_on": choose,
             "report_on": report_on, "note": note, "cost_fn": settings.cost_fn, "cost_fp": settings.cost_fp,
             "grid_step": settings.step, "n_fitted": models[0]["fit"]["n_fitted"],
             "n_reported": int(study.parts[(study.models[0], report_on)].n), "models": models}
-
-
-def report_output(study, dataset, threshold: float, settings, as_json: bool, grid_step: str,
-                  calibration=None) -> str:
-    """What ``report`` prints: every metric at ``threshold``, every model's calibration and honest θ."""
-    values, comparison = report_values(study, dataset, threshold, settings, grid_step, calibration)
-    return json.dumps(values, indent=2) if as_json else report_text(values, comparison, dataset.title, settings,
-                                                                    grid_step)
-
-
-def report_text(values: dict, comparison, title: str, settings, grid_step: str) -> str:
-    """The table ``report`` prints for :func:`report_values`' result."""
-    from umbral.metrics.calibration_text import format_calibration, format_recalibration
-    from umbral.metrics.report_text import format_choice, format_report
-
-    sections = [format_report(values, title=title, cost_fn=settings.cost_fn, cost_fp=settings.cost_fp,
-                              grid_step=grid_step)]
-    if comparison is not None:
-        sections.append(format_choice(comparison))
-    if "calibration" in values:
-        sections.append(format_calibration(values["calibration"]))
-    if "recalibration" in values:
-        sections.append(format_recalibration(values["recalibration"]))
-    return "\n\n".join(sections)
 
 
 def report_values(study, dataset, threshold: float, settings, grid_step: str,
@@ -146,8 +82,9 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
     ``calibration`` (:class:`umbral.metrics.calibration_lesson.CalibrationSettings`, default 10
     uniform bins) bins every model on every split; its ``method`` adds the recalibration.
     """
-    from umbral.metrics.calibration_lesson import CalibrationSettings
+    from umbral.metrics.calibration_lesson import CalibrationSettings, verified_calibrations
     from umbral.metrics.choice import HUNDREDTHS
+    from umbral.metrics.compare import verified_comparison
 
     calibration = CalibrationSettings() if calibration is None else calibration
     recalibration = verified_recalibration(study, settings, calibration)  # first: a one-split error before work
@@ -168,18 +105,19 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
         values["choice"] = comparison.as_dict()
     part = dataset.provenance.get("part") or {"model": study.models[0], "split": study.splits[0]}
     reported = {(part["model"], part["split"]): {"brier": values["brier"], "log_loss": values["log_loss"]}}
+    parts = {(model, split): (study.parts[(model, split)].y_true, study.parts[(model, split)].y_score)
+             for model in study.models for split in study.splits}
+    found = verified_calibrations(parts, calibration.n_bins, calibration.strategy, reported)
     values["calibration"] = {"n_bins": calibration.n_bins, "strategy": calibration.strategy,
-                             "splits": [c.as_dict() for c in verified_calibration(study, calibration, reported)]}
+                             "splits": [c.as_dict() for c in found.values()]}
     if recalibration is not None:
         values["recalibration"] = recalibration
     return values, comparison
 
 
-def trace_output(dataset, as_json: bool) -> str:
-    """What ``trace`` prints: the counts and rates at each of the 51 grid thresholds."""
-    from umbral.metrics.report_text import format_trace
+def trace_rows(dataset) -> list[dict]:
+    """What ``trace`` prints: the counts and rates at each of the 51 grid thresholds, verified."""
     from umbral.metrics.sweep import Snapshot
 
     _, sweep = dataset_report(dataset, 0.5, 10.0, 1.0)
-    rows = [s.as_dict(Snapshot.PER_THRESHOLD_KEYS) for s in sweep.grid()]
-    return json.dumps(rows, indent=2) if as_json else format_trace(rows)
+    return [s.as_dict(Snapshot.PER_THRESHOLD_KEYS) for s in sweep.grid()]

@@ -11,11 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from umbral.metrics import Snapshot, Sweep, roc_curve, verified_report
-from umbral.metrics.compare import ChoiceSettings, Comparison, compare_models
+from umbral.metrics.compare import ChoiceSettings, Comparison, verified_comparison
 from umbral.metrics.verify import SklearnCounts
-from umbral.metrics.verify_choice import verify_comparison
 
-__all__ = ["Facts", "comparison_for", "facts_for"]
+__all__ = ["Facts", "facts_for"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,7 +27,7 @@ class Facts:
     distinct score, made while verifying, for the scenes' own checks. For data with several models or splits,
     ``model`` and ``split`` name the part shown (None otherwise), ``base_title`` is the
     data's title without them, and ``comparison`` holds every model's θ chosen on one split
-    and reported on another (see :func:`comparison_for`); None for one model on one split.
+    and reported on another (see :func:`umbral.metrics.compare.verified_comparison`); None for one model on one split.
     """
 
     name: str
@@ -63,25 +62,6 @@ class Facts:
         return grid_vertex_indices(np.r_[np.inf, self.sweep.distinct_scores[::-1]])
 
 
-def comparison_for(study, settings: ChoiceSettings) -> Comparison | None:
-    """Every model's θ chosen on one split and reported on another, verified against scikit-learn.
-
-    With a single split (several models, no split column) θ is chosen on the rows it is
-    reported on, and the note says so. None for one model on one split. Raises
-    ``data.DataError`` for splits that cannot be used and ``metrics.VerificationError``.
-    """
-    if study is None or study.is_single:
-        return None
-    if len(study.splits) >= 2:
-        choose, report, note = study.choice_splits(settings.choose_on, settings.report_on)
-    else:
-        choose = report = study.splits[0]
-        note = "one split: θ is chosen on the same rows it is reported on"
-    comparison = compare_models(study.pairs(choose, report), choose, report, settings, note)
-    verify_comparison(comparison)
-    return comparison
-
-
 def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0, study=None,
               choice: ChoiceSettings | None = None) -> Facts:
     """Compute and verify every number the scenes may show for ``dataset``.
@@ -101,5 +81,5 @@ def facts_for(dataset, cost_fn: float = 10.0, cost_fp: float = 1.0, study=None,
         model=dataset.provenance["part"]["model"] if several else None,
         split=dataset.provenance["part"]["split"] if several else None,
         base_title=study.title if several else dataset.title,
-        comparison=comparison_for(study, choice) if several else None,
+        comparison=verified_comparison(study, choice, same_rows=True) if several else None,
     )

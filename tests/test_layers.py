@@ -4,11 +4,17 @@ A module never imports from a package later in the chain, so the metrics core
 knows nothing of drawing and nothing that draws knows how files are published.
 Every import of umbral's own code names it ``umbral.<package>``: a top-level
 ``metrics``, ``data``, ``scenes`` or ``render`` would be a lecturer's file of that name.
+Two rules are checked in a fresh interpreter, by what lands in ``sys.modules``: metrics/
+loads no printing or terminal library, and the lesson-number modules never load Manim.
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,3 +83,40 @@ def test_the_check_sees_a_backward_import_and_an_old_name(tmp_path):
     assert layer_of("umbral.scenes.publish.runner") == "umbral.scenes.publish"
     assert layer_of("umbral.scenes.style") == "umbral.scenes" and layer_of("umbral.cli") == "umbral"
     assert module_name(ROOT / "scenes" / "publish" / "runner.py") == "umbral.scenes.publish.runner"
+
+
+#: Printing and terminal libraries: metrics/ computes numbers, the command line's layer writes them.
+TERMINAL_LIBRARIES = ("click", "rich", "tabulate", "colorama", "prompt_toolkit", "curses")
+#: Where each lesson's numbers come from: the scene, the report and the lab read these, none of them draws.
+LESSON_MODULES = ("umbral.metrics.calibration_lesson", "umbral.metrics.choice", "umbral.metrics.compare",
+                  "umbral.scenes.facts", "umbral.scenes.publish.lab_data", "umbral.scenes.publish.lab_calibration")
+
+
+def loaded_by(modules, watched) -> list[str]:
+    """The ``watched`` top-level modules in ``sys.modules`` after a fresh interpreter imports ``modules``."""
+    code = ("import importlib, json, sys\n"
+            f"for name in {sorted(modules)!r}:\n    importlib.import_module(name)\n"
+            f"print(json.dumps([m for m in {list(watched)!r} if m in sys.modules]))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def modules_under(folder: str) -> list[str]:
+    return [module_name(path) for path in sorted((ROOT / folder).rglob("*.py"))]
+
+
+def test_metrics_imports_no_printing_or_terminal_library():
+    assert loaded_by(modules_under("metrics"), TERMINAL_LIBRARIES) == []
+
+
+def test_the_lesson_numbers_never_load_manim():
+    assert loaded_by([*modules_under("scenes/numbers"), *LESSON_MODULES], ("manim",)) == []
+
+
+def test_both_checks_see_a_module_that_loads_what_they_forbid():
+    assert loaded_by(["umbral.metrics.point", "umbral.cli"], TERMINAL_LIBRARIES) == ["click"]
+    assert loaded_by(["umbral.scenes.numbers.number_formats", "umbral.scenes.components.cost_plot"],
+                     ("manim",)) == ["manim"]

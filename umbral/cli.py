@@ -132,7 +132,8 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, grid
     before and after recalibrating on the choose-on split.
     """
     from umbral.data.request import check_costs, check_threshold, load_with_study
-    from umbral.metrics.published import calibration_settings, choice_settings, report_output
+    from umbral.metrics.published import calibration_settings, choice_settings
+    from umbral.report_tables import report_output
 
     settings = choice_settings(cost_fn, cost_fp, options)
     calibration = calibration_settings(options)
@@ -148,7 +149,7 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, grid
 def trace(as_json: bool, **data_kwargs) -> None:
     """The counts and rates at each of the 51 grid thresholds 0.00..1.00."""
     from umbral.data.request import load_with_study
-    from umbral.metrics.published import trace_output
+    from umbral.report_tables import trace_output
 
     dataset = load_with_study(**data_kwargs)[1]
     if dataset.rows_read:  # on stderr under --json, so the JSON stays one document

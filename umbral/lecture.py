@@ -216,7 +216,8 @@ class Lecture:
         1.0
         """
         from umbral.data.request import check_costs, check_threshold
-        from umbral.metrics.published import calibration_settings, choice_settings, report_text, report_values
+        from umbral.metrics.published import calibration_settings, choice_settings, report_values
+        from umbral.report_tables import report_text
         from umbral.shown import Report
 
         params = _quietly(command_params, "report", {"threshold": threshold, **options})

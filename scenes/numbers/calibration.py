@@ -1,8 +1,8 @@
 """The Calibration scene's numbers: reliability bins per model, Brier's parts, the cost rule before and after.
 
 Built from a verified :class:`umbral.metrics.compare.Comparison` (each model's scores on the choosing
-and the reporting split) by the calibration core, and checked against scikit-learn here
-(:func:`umbral.metrics.verify_calibration.verify_split_calibration` and ``verify_recalibrated``): a
+and the reporting split) by the calibration lesson's numbers, checked against scikit-learn
+(:func:`umbral.metrics.calibration_lesson.verified_calibrations` and ``verified_recalibrated``): a
 wrong bin, Brier part, recalibrated score or cost raises :class:`umbral.metrics.VerificationError`
 and the scene is never built. What is derived is for display only: which models are shown,
 the patients drawn as dots (every one up to :data:`MAX_DOTS`, else a seeded sample), where
@@ -25,10 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from umbral.metrics import VerificationError
-from umbral.metrics.calibration_lesson import recalibrate_and_choose, split_calibration
+from umbral.metrics.calibration_lesson import verified_calibrations, verified_recalibrated
 from umbral.metrics.choice import choice_grid, choose_threshold
 from umbral.metrics.sweep import Sweep
-from umbral.metrics.verify_calibration import verify_recalibrated, verify_split_calibration
 from umbral.scenes.numbers.honest_threshold import Axis, axis_for
 
 __all__ = ["MAX_DOTS", "MAX_MODELS", "BinNumbers", "CalibrationNumbers", "Recalibration", "SplitBins",
@@ -217,20 +216,15 @@ def calibration_numbers(comparison, method: str = "isotonic", n_bins: int = 10,
     """
     settings = comparison.settings
     report_on = comparison.report_on
-    calibrations = []
-    for result in comparison.models:
-        c = split_calibration(result.model, report_on, result.reporting.y_true, result.reporting.y_score, n_bins,
-                              strategy)
-        verify_split_calibration(c)
-        calibrations.append(c)
+    calibrations = list(verified_calibrations({(r.model, report_on): (r.reporting.y_true, r.reporting.y_score)
+                                               for r in comparison.models}, n_bins, strategy).values())
     worst = int(np.argmax([c.curve.ece for c in calibrations]))
     result = comparison.models[worst]
     choosing = (result.choosing.y_true, result.choosing.y_score)
     reporting = (result.reporting.y_true, result.reporting.y_score)
     grid = choice_grid(settings.step, result.choosing)
-    fixed = recalibrate_and_choose(result.model, choosing, reporting, method, report_on, settings.cost_fn,
-                                   settings.cost_fp, grid, n_bins, strategy)
-    verify_recalibrated(fixed, choosing)
+    fixed = verified_recalibrated(result.model, choosing, reporting, method, report_on, settings.cost_fn,
+                                  settings.cost_fp, grid, n_bins, strategy)
     # The recalibrated curve's own cheapest θ: a peek, read off the verified cost curve (ties: the highest θ).
     calibrated_sweep = Sweep.from_scores(fixed.after.y_true, fixed.after.y_score)
     calibrated_minimum = choose_threshold(calibrated_sweep, "min_cost", grid, fixed.cost_fn, fixed.cost_fp)

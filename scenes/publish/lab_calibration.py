@@ -7,8 +7,8 @@ split (``validation``, else ``train``: :meth:`umbral.data.study.Study.calibratio
 same model. With each: the counts at every hundredth (for the cost curve; the raw scores'
 are the part's own) and the counts at the cost rule's θ = C_FP / (C_FP + C_FN) = 1 / (1 + r)
 for every whole cost ratio r of the slider (1..100) and the lecture's. Every number is checked
-against scikit-learn (:mod:`umbral.metrics.verify_calibration`, ``confusion_matrix_at_thresholds``)
-before it is returned.
+against scikit-learn (by :mod:`umbral.metrics.calibration_lesson`, the lesson's numbers the report and
+the scene read too, and ``confusion_matrix_at_thresholds``) before it is returned.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from __future__ import annotations
 import numpy as np
 
 from umbral.metrics import Sweep, VerificationError
-from umbral.metrics.calibration_lesson import recalibrate_and_choose, split_calibration
+from umbral.metrics.calibration_lesson import verified_calibrations, verified_recalibrated
 from umbral.metrics.choice import HUNDREDTHS
 from umbral.metrics.thresholds import cost_ratio_threshold
 from umbral.metrics.verify import SklearnCounts
-from umbral.metrics.verify_calibration import verify_recalibrated, verify_split_calibration
 
 __all__ = ["METHODS", "N_BINS", "calibration_numbers", "rule_ratios"]
 
@@ -92,6 +91,8 @@ def calibration_numbers(study, default_ratio: float) -> tuple[dict, dict]:
     rule_thetas = [cost_ratio_threshold(ratio, 1.0) for ratio in ratios]
     fitted_on = _fitting_split(study)
     methods = METHODS if fitted_on is not None else ()
+    raws = verified_calibrations({key: (part.y_true, part.y_score) for key, part in study.parts.items()}, N_BINS,
+                                 STRATEGY)
     parts = {}
     for model in study.models:
         choosing, n_fitted = None, None
@@ -100,13 +101,10 @@ def calibration_numbers(study, default_ratio: float) -> tuple[dict, dict]:
             choosing, n_fitted = (fit_part.y_true, fit_part.y_score), int(fit_part.n)
         for split in study.splits:
             part = study.parts[(model, split)]
-            raw = split_calibration(model, split, part.y_true, part.y_score, N_BINS, STRATEGY)
-            verify_split_calibration(raw)
-            views = {"raw": _view(raw, rule_thetas, with_hundredths=False)}
+            views = {"raw": _view(raws[(model, split)], rule_thetas, with_hundredths=False)}
             for method in methods:
-                result = recalibrate_and_choose(model, choosing, (part.y_true, part.y_score), method, split,
-                                                default_ratio, 1.0, HUNDREDTHS, N_BINS, STRATEGY)
-                verify_recalibrated(result, choosing)
+                result = verified_recalibrated(model, choosing, (part.y_true, part.y_score), method, split,
+                                               default_ratio, 1.0, HUNDREDTHS, N_BINS, STRATEGY)
                 views[method] = _view(result.after, rule_thetas, with_hundredths=True)
             parts[(model, split)] = {"n_fitted": n_fitted, "in_sample": split == fitted_on, "scores": views}
     edges = np.linspace(0.0, 1.0, N_BINS + 1)

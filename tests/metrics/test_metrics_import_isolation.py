@@ -13,7 +13,7 @@ HEAVY = ("manim", "pandas", "sklearn", "matplotlib")
 
 def test_import_metrics_stays_light(tmp_path):
     code = (
-        "import sys, metrics, metrics.verify, metrics.report_text\n"
+        "import sys, metrics, metrics.verify, metrics.published\n"
         f"loaded = [m for m in {HEAVY!r} if m in sys.modules]\n"
         "assert not loaded, loaded\n"
         "assert metrics.__file__.startswith(sys.argv[1]), metrics.__file__\n"
