@@ -190,7 +190,7 @@ def test_a_failed_render_leaves_nothing_new_in_out(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from umbral.cli import cli
-    from umbral.scenes.publish.lecture import Lecture
+    from umbral.scenes.publish.render_run import Lecture
 
     def failing(self, jobs):
         raise RuntimeError("the encoder gave up")

@@ -63,7 +63,7 @@ def test_slides_with_lab_needs_html(tmp_path):
 
 def test_the_whole_lecture_writes_the_lab_and_finds_it_up_to_date_next_time(tmp_path):
     """Lecture.labs(): written once per language, then found fresh, rewritten when the costs change."""
-    from umbral.scenes.publish.lecture import Lecture, LectureRequest
+    from umbral.scenes.publish.render_run import Lecture, LectureRequest
     from umbral.scenes.publish.runner import RenderOptions
 
     def lecture(cost_fn=10.0):
@@ -85,11 +85,11 @@ def test_the_whole_lecture_writes_the_lab_and_finds_it_up_to_date_next_time(tmp_
 
 def test_run_lecture_adds_the_lab_to_the_whole_lecture_only(tmp_path, monkeypatch):
     """The wiring: a run of the whole lecture lists the labs it wrote; scenes named on the command line do not."""
-    from umbral.scenes.publish import lecture as lecture_module
-    from umbral.scenes.publish.lecture import LectureRequest, run_lecture
+    from umbral.scenes.publish import render_run
+    from umbral.scenes.publish.render_run import LectureRequest, run_lecture
     from umbral.scenes.publish.runner import RenderOptions
 
-    monkeypatch.setattr(lecture_module.Lecture, "render", lambda self, jobs: ([], 0.0))  # no Manim here
+    monkeypatch.setattr(render_run.Lecture, "render", lambda self, jobs: ([], 0.0))  # no Manim here
 
     def run(explicit, out):
         return run_lecture(LectureRequest(scenes=("ThresholdSweep",), langs=("es",), formats=("mp4",),

@@ -71,11 +71,11 @@ def test_the_reader_sees_a_missing_and_a_stray_module():
              "  gone.py        a module since removed\n"
              "scenes/          drawing\n"
              "  publish/       files\n"
-             "    lecture.py   a run\n"
+             "    runner.py    one scene\n"
              "  style.py       the look\n")
     modules, folders = listed(block)
     assert modules == {"render.py", "metrics/point.py", "metrics/sweep.py", "metrics/gone.py",
-                       "scenes/publish/lecture.py", "scenes/style.py"}
+                       "scenes/publish/runner.py", "scenes/style.py"}
     assert folders == {"metrics/", "scenes/", "scenes/publish/"}
     assert not (ROOT / "metrics" / "gone.py").exists()
     real_modules, _ = production()

@@ -188,7 +188,7 @@ class _Shared:
 
 def _course_lecture(request, display, shared: _Shared):
     """A Lecture whose data loads once per dataset, however many themes share it."""
-    from umbral.scenes.publish.lecture import Lecture
+    from umbral.scenes.publish.render_run import Lecture
 
     class CourseLecture(Lecture):
         def load_facts(self):
@@ -304,8 +304,8 @@ class CourseResult:
 def _tasks(plan: CoursePlan):
     """Every job to render as a CourseTask, numbered from 1, with its group; the display's JobInfo for each."""
     from umbral.scenes.publish.cluster import CourseTask, journal_name
-    from umbral.scenes.publish.lecture import _label
     from umbral.scenes.publish.progress import JobInfo
+    from umbral.scenes.publish.render_run import _label
 
     count = sum(len(g.todo) for g in plan.groups)
     tasks, infos, index = [], [], 0
@@ -327,8 +327,8 @@ def _tasks(plan: CoursePlan):
 def _record(group: _Group, task, files: list[Path]) -> tuple[list[Path], float]:
     """Record a finished job in its manifest (this process is the manifests' one writer)."""
     from umbral.scenes.publish import manifest
-    from umbral.scenes.publish.lecture import VIDEO_FORMATS
     from umbral.scenes.publish.plan import job_options
+    from umbral.scenes.publish.render_run import VIDEO_FORMATS
 
     lecture, job = group.lecture, task.job
     if job.scene == "ThresholdSweep" and job.still_at is None:

@@ -68,14 +68,14 @@ def render_lecture(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fp
                    negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs,
                    multiclass_path, pred_col, true_col, quiet, overrides: dict, echo, in_workers: bool = False,
                    display=None, **options):
-    """Render what is not up to date; the :class:`~umbral.scenes.publish.lecture.LectureResult`.
+    """Render what is not up to date; the :class:`~umbral.scenes.publish.render_run.LectureResult`.
 
     ``options``: the choice options and the data options, as click passes them. ``display``
     replaces the one ``quiet`` picks; ``in_workers`` renders in worker processes even for one job.
     """
     from umbral.metrics import VerificationError
-    from umbral.scenes.publish.lecture import run_lecture
     from umbral.scenes.publish.progress import choose_display
+    from umbral.scenes.publish.render_run import run_lecture
 
     request = lecture_request(
         given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
@@ -110,7 +110,7 @@ def lecture_request(given_scenes, cost_fn, cost_fp, lang, quality, resolution, f
         raise DataError("--fps must be a number such as 30")
     check_out_dir(out_dir)
 
-    from umbral.scenes.publish.lecture import LectureRequest
+    from umbral.scenes.publish.render_run import LectureRequest
     from umbral.scenes.publish.runner import RenderOptions
 
     stills = _stills(names, thresholds, quiet, echo)
@@ -165,9 +165,9 @@ def slide_decks(given_scenes, cost_fn, cost_fp, deck_format, one_file, with_lab,
 
     from umbral.metrics import VerificationError
     from umbral.scenes.facts import facts_for
-    from umbral.scenes.publish.lecture import dataset_summary
     from umbral.scenes.publish.progress import choose_display
     from umbral.scenes.publish.registry import unmet_need
+    from umbral.scenes.publish.render_run import dataset_summary
     from umbral.scenes.publish.slides import build_deck
     from umbral.scenes.strings import overridden
 
@@ -216,7 +216,7 @@ def lab_pages(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: st
 
     from umbral.scenes.publish.gallery import build_gallery
     from umbral.scenes.publish.lab import lab_options, write_lab
-    from umbral.scenes.publish.lecture import data_fingerprint
+    from umbral.scenes.publish.render_run import data_fingerprint
 
     fingerprint = data_fingerprint(request)
     words = look_strings(positive_name, negative_name, overrides)

@@ -7,10 +7,10 @@ import pytest
 from umbral.data import DataError, load_study
 from umbral.metrics.compare import ChoiceSettings
 from umbral.scenes.facts import facts_for
-from umbral.scenes.publish.lecture import Lecture, dataset_summary
 from umbral.scenes.publish.plan import Job, LectureRequest, job_options, plan_jobs
 from umbral.scenes.publish.progress import LineDisplay
 from umbral.scenes.publish.registry import LECTURE_ORDER, NEEDS, unmet_need
+from umbral.scenes.publish.render_run import Lecture, dataset_summary
 from umbral.scenes.publish.runner import RenderOptions
 
 SCENES = ("CostThreshold", "ModelsCompared", "HonestThreshold", "Calibration")

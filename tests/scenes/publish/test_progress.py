@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from umbral.scenes.publish.lecture import LectureRequest, run_lecture
 from umbral.scenes.publish.media_convert import probe
 from umbral.scenes.publish.progress import (
     FrameReporter,
@@ -25,6 +24,7 @@ from umbral.scenes.publish.progress import (
     QuietDisplay,
     choose_display,
 )
+from umbral.scenes.publish.render_run import LectureRequest, run_lecture
 from umbral.scenes.publish.runner import RenderOptions
 
 ROOT = Path(__file__).resolve().parents[3]

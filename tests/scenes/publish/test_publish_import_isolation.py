@@ -15,7 +15,7 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 LIGHT = tuple(f"umbral.{name}" for name in (
-    "scenes.palette", "scenes.publish.manifest", "scenes.publish.plan", "scenes.publish.lecture",
+    "scenes.palette", "scenes.publish.manifest", "scenes.publish.plan", "scenes.publish.render_run",
     "scenes.publish.config", "scenes.publish.gallery", "scenes.publish.posters", "scenes.publish.subtitles",
     "scenes.publish.registry", "scenes.publish.watch", "scenes.publish.progress", "scenes.publish.runner",
     "scenes.publish.media_convert", "scenes.publish.lab", "scenes.publish.lab_data", "scenes.publish.lab_page",
