@@ -42,6 +42,18 @@ def lab_frame(page, timeout=TIMEOUT_MS):
     raise AssertionError(f"no lab frame among {[frame.url for frame in page.frames]}")
 
 
+def after_the_lab_spoke(page, frame) -> None:
+    """Return once every message the lab posted so far has reached the deck (not after a wait on the clock).
+
+    A frame's messages to its parent arrive in the order posted, and reveal.js acts on each as it arrives:
+    once a marker posted now has arrived, a key the lab forwarded before it has moved the deck.
+    """
+    page.evaluate("""() => { window.marked = false; window.addEventListener('message', (event) => {
+      if (event.data === 'umbral-test-marker') window.marked = true; }); }""")
+    frame.evaluate("() => window.parent.postMessage('umbral-test-marker', '*')")
+    page.wait_for_function("window.marked === true", timeout=TIMEOUT_MS)
+
+
 def indices(page) -> dict:
     return page.evaluate("Reveal.getIndices()")
 
@@ -83,5 +95,5 @@ def test_arrow_keys_change_slides_unless_theta_has_the_focus(open_page, lab_file
     moved = f"document.querySelector('#theta-number').value !== {json.dumps(before)}"
     frame.wait_for_function(moved, timeout=TIMEOUT_MS)
     assert float(frame.evaluate("document.querySelector('#theta-number').value")) == pytest.approx(float(before) + 0.01)
-    page.wait_for_timeout(300)  # a forwarded key would have moved the deck by now
+    after_the_lab_spoke(page, frame)
     assert indices(page)["h"] == 1, f"the deck moved to {indices(page)} while θ had the focus"

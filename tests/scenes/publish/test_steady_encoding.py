@@ -4,7 +4,8 @@ With x264's default macroblock-tree rate control, a short segment (the crossfade
 a scene is 4 frames at 5 fps) encoded differently from run to run: its result depended on
 what was left in memory. glibc's ``MALLOC_PERTURB_`` fills freed and new heap memory with a
 chosen byte, so encoding the same frames under three values shows it at once: x264's
-defaults give three videos, umbral's settings one.
+defaults give three videos, umbral's settings one. Whether the fault shows depends on the machine (on some,
+x264's defaults give one video too): there the negative control skips, saying so, and the check still runs.
 """
 
 from __future__ import annotations
@@ -78,4 +79,7 @@ def test_the_same_frames_encode_to_the_same_video(preset):
 
 
 def test_x264s_defaults_differ_so_this_check_can_fail():
-    assert len(_videos({"preset": "medium", "crf": "23"})) > 1
+    """The negative control: x264's defaults give several videos, where the fault reproduces on this machine."""
+    if len(_videos({"preset": "medium", "crf": "23"})) == 1:
+        pytest.skip("x264's defaults gave one video under every MALLOC_PERTURB_ fill: the fault does not reproduce "
+                    "on this machine, so this control cannot show that the same-video check can fail")
