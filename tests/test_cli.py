@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from tests.ceilings import HANG_SECONDS
 from tests.shared_data import PIMA, needs
 from umbral.data import BUILTINS
 from umbral.metrics import Snapshot
@@ -30,7 +31,7 @@ def run_cli(*args: str, extra_flags: tuple[str, ...] = ()) -> subprocess.Complet
     """Run ``python render.py ARGS`` from the repository root and capture its text output."""
     return subprocess.run(
         [sys.executable, *extra_flags, "render.py", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+        cwd=ROOT, capture_output=True, text=True, timeout=HANG_SECONDS, check=False,
     )
 
 

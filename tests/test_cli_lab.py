@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from umbral.scenes.publish import manifest
 from umbral.scenes.publish.lab import LAB_SCENE
 
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def umbral(*args, cwd=ROOT):
     return subprocess.run([sys.executable, str(ROOT / "render.py"), *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=HANG_SECONDS)
 
 
 def inlined_payload(page: str) -> dict:

@@ -6,13 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.ceilings import HANG_SECONDS
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def render(tmp_path, *args):
     return subprocess.run([sys.executable, str(ROOT / "render.py"), "render", "MulticlassConfusion", *args,
                            "--resolution", "192x108", "--fps", "5", "--out", str(tmp_path / "out")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+                          cwd=ROOT, capture_output=True, text=True, timeout=HANG_SECONDS)
 
 
 def test_a_users_classes_are_rendered(tmp_path):

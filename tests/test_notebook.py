@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
+
 nbformat = pytest.importorskip("nbformat", reason="the notebook test needs nbformat (pip install -e '.[test]')")
 nbclient = pytest.importorskip("nbclient", reason="the notebook test needs nbclient (pip install -e '.[test]')")
 pytest.importorskip("ipykernel", reason="the notebook test needs ipykernel (pip install -e '.[test]')")
@@ -33,7 +35,11 @@ def executed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("notebook")
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     notebook.cells.append(nbformat.v4.new_code_cell(CHECK))
-    client = nbclient.NotebookClient(notebook, timeout=900, kernel_name="python3",
+    # Ceilings only, for a hang: nbclient's defaults (60 s for the kernel to start, then 4 s for a cell's last
+    # outputs after its reply, dropped with a warning past that) are short for a loaded 2-core machine, where
+    # a cell's video arrives as megabytes of base64.
+    client = nbclient.NotebookClient(notebook, timeout=HANG_SECONDS, startup_timeout=HANG_SECONDS,
+                                     iopub_timeout=HANG_SECONDS, raise_on_iopub_timeout=True, kernel_name="python3",
                                      resources={"metadata": {"path": str(folder)}})
     client.execute()
     return notebook, folder
@@ -68,9 +74,10 @@ def test_the_report_is_scikit_learns_and_the_command_lines(executed):
     (scores,) = folder.glob("out/*/scores.json")
     again = folder / "again.json"
     umbral = [sys.executable, str(ROOT / "render.py")]
-    subprocess.run([*umbral, "scores", "--data", str(scores), "--out", str(again)], check=True, timeout=300)
+    subprocess.run([*umbral, "scores", "--data", str(scores), "--out", str(again)], check=True, timeout=HANG_SECONDS)
     command = [*umbral, "report", "--json", "--data", str(again), "--cost-fn", "10", "--cost-fp", "1"]
-    read_back = json.loads(subprocess.run(command, capture_output=True, text=True, check=True, timeout=300).stdout)
+    read_back = json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
+                                          timeout=HANG_SECONDS).stdout)
     assert read_back.pop("read_rows")["rows"] == len(json.loads(again.read_text())["y_true"])
     assert read_back == report
     assert (folder / "breast-cancer-scores.csv").is_file()

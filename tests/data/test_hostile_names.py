@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from umbral.data import load_dataset
 from umbral.data.dataset import DataError, Dataset, folder_name, is_folder_name
 from umbral.scenes.publish.inside import inside
@@ -113,7 +114,7 @@ def test_the_lab_written_from_a_hostile_json_name_stays_inside_out(tmp_path, nam
     before = _snapshot(tmp_path)
     result = subprocess.run([sys.executable, str(ROOT / "render.py"), "lab", "--data", str(path), "--out",
                              str(work / "out"), "--lang", "en"], cwd=work, capture_output=True, text=True,
-                            timeout=300, check=False)
+                            timeout=HANG_SECONDS, check=False)
     assert result.returncode == 0, result.stderr
     created = _snapshot(tmp_path) - before
     assert created and all(item.startswith("work/out") for item in created), sorted(created)

@@ -19,6 +19,9 @@ from umbral.scenes.facts import facts_for
 TEXT_DIR = tempfile.mkdtemp(prefix="umbral-test-texts-")
 atexit.register(shutil.rmtree, TEXT_DIR, True)
 
+#: How long a run took, as its summary line says it: "48.2 s", or "1 min 53 s" past a minute (a loaded machine).
+TOOK = r"(?:\d+\.\d s|\d+ min \d+ s)"
+
 
 @pytest.fixture(scope="session", params=["clinic20", "screening"])
 def facts(request):

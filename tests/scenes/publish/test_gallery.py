@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from umbral.scenes.publish.gallery import build_gallery
 from umbral.scenes.publish.runner import RenderOptions, render_scene
 
@@ -44,7 +45,7 @@ def gallery(clinic20_facts, tmp_path_factory):
 def run_chromium(tmp_path, *args):
     profile = tmp_path / "profile"
     return subprocess.run([chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HANG_SECONDS)
 
 
 def test_gallery_lists_every_output_with_captions(gallery):

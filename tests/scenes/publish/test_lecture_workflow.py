@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from umbral.scenes.publish import manifest
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -17,7 +18,7 @@ TINY = ["--resolution", "192x108", "--fps", "5"]
 
 def render(*args, cwd=ROOT):
     return subprocess.run([sys.executable, str(ROOT / "render.py"), "render", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=HANG_SECONDS)
 
 
 @pytest.fixture
@@ -41,7 +42,7 @@ def test_rerun_skips_rebuilds_on_change_and_force(tmp_path, scores_csv):
     # Nothing changed: nothing rendered, and Manim is never imported.
     again = subprocess.run([sys.executable, "-X", "importtime", str(ROOT / "render.py"), "render", "ThresholdSweep",
                             "--data", str(scores_csv), "--out", str(out), *TINY],
-                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+                           cwd=ROOT, capture_output=True, text=True, timeout=HANG_SECONDS)
     assert again.returncode == 0, again.stderr
     assert "up to date" in again.stdout and "wrote 0 file(s)" in again.stdout
     imported = {line.split("|")[-1].strip().split(".")[0] for line in again.stderr.splitlines() if "|" in line}

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import srt
 
-from tests.scenes.conftest import all_files
+from tests.ceilings import HANG_SECONDS
+from tests.scenes.conftest import TOOK, all_files
 from umbral.scenes.publish.media_convert import probe
 from umbral.scenes.publish.runner import RenderOptions, output_path, render_scene
 from umbral.scenes.threshold_sweep import ThresholdSweep
@@ -25,7 +26,7 @@ def test_cli_renders_mp4_subtitles_and_trace(tmp_path):
     out = tmp_path / "out"
     result = subprocess.run(
         [sys.executable, "render.py", "render", "ThresholdSweep", "--data", "clinic20", "--resolution", "192x108",
-         "--fps", "5", "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+         "--fps", "5", "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=HANG_SECONDS)
     assert result.returncode == 0, result.stderr
     video = out / "clinic20" / "en" / "ThresholdSweep.mp4"
     info = probe(video)
@@ -46,7 +47,7 @@ def test_cli_renders_mp4_subtitles_and_trace(tmp_path):
                         lines[1])
     assert lines[2] == f"gallery: {out / 'index.html'}"
     assert re.fullmatch(rf"wrote 5 file\(s\), 0 output\(s\) already up to date, under {re.escape(str(out))}/ in "
-                        r"\d+\.\d s \((\d+\.\d) s of video rendered\)", lines[3])
+                        rf"{TOOK} \((\d+\.\d) s of video rendered\)", lines[3])
     assert float(re.search(r"\((\d+\.\d) s of video", lines[3]).group(1)) == pytest.approx(info["frames"] / 5, abs=0.05)
     assert lines[4:] == [f"  {path}" for path in (video, *(video.with_suffix(e) for e in (".txt", ".srt", ".vtt")),
                                                   video.parent / "trace.json")]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from tests.scenes.conftest import all_files
 from umbral.scenes.base import LectureScene
 from umbral.scenes.publish.media_convert import probe
@@ -138,7 +139,7 @@ def test_slides_command_writes_a_deck(tmp_path):
     root = Path(__file__).resolve().parents[3]
     result = subprocess.run([sys.executable, str(root / "render.py"), "slides", "ThresholdSweep", "--data", "clinic20",
                              "--to", "pdf", "--resolution", "192x108", "--fps", "5", "--out", str(tmp_path / "out")],
-                            cwd=root, capture_output=True, text=True, timeout=300)
+                            cwd=root, capture_output=True, text=True, timeout=HANG_SECONDS)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "clinic20" / "en" / "slides.pdf").read_bytes().startswith(b"%PDF")
 

@@ -10,6 +10,8 @@ import threading
 import time
 from pathlib import Path
 
+from tests.ceilings import HANG_SECONDS
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -18,7 +20,7 @@ def read_lines(stream, lines: queue.Queue):
         lines.put(line.rstrip("\n"))
 
 
-def wait_for(lines: queue.Queue, text: str, seen: list, timeout: float = 300) -> None:
+def wait_for(lines: queue.Queue, text: str, seen: list, timeout: float = HANG_SECONDS) -> None:
     """Wait for a line holding ``text`` (the event), up to a ceiling generous enough for a loaded 2-core machine."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
