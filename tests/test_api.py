@@ -16,6 +16,7 @@ from sklearn.metrics import confusion_matrix, roc_auc_score
 from sklearn.svm import LinearSVC
 
 import umbral
+from tests.ceilings import HANG_SECONDS
 from umbral.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -233,7 +234,8 @@ print(json.dumps({"deck": [str(p) for p in deck], "first": [str(p) for p in firs
 def test_render_writes_what_the_cli_writes_and_skips_the_second_time(tmp_path):
     script = tmp_path / "cell.py"
     script.write_text(RENDER_TWICE, encoding="utf-8")
-    result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=HANG_SECONDS)
     assert result.returncode == 0, result.stderr[-3000:]
     assert result.stdout.count("the cell ran") == 1, result.stdout
     shown = json.loads(result.stdout.strip().splitlines()[-1])
@@ -257,7 +259,7 @@ def test_render_writes_what_the_cli_writes_and_skips_the_second_time(tmp_path):
     scores = folder.parent / "scores.json"
     command = [sys.executable, str(ROOT / "render.py"), "render", "ThresholdSweep", "--data", str(scores),
                "--quality", "low", "--resolution", "192x108", "--fps", "5", "--out", "out"]
-    cli_run = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    cli_run = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=HANG_SECONDS)
     assert cli_run.returncode == 0, cli_run.stderr
     assert "wrote 0 file(s), 1 output(s) already up to date" in cli_run.stdout
     assert json.loads((folder / "manifest.json").read_text(encoding="utf-8")) == written

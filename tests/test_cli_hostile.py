@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from tests.shared_data import write_raw_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def umbral(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(ROOT / "render.py"), *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=300, check=False)
+                          text=True, timeout=HANG_SECONDS, check=False)
 
 
 def assert_refused(result: subprocess.CompletedProcess, *words: str) -> str:

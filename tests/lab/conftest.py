@@ -18,6 +18,8 @@ from urllib.parse import parse_qsl
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
+
 ROOT = Path(__file__).resolve().parents[2]
 # --doctest-modules would import this file a second time as a module named "conftest", which fails when
 # another folder's conftest holds that name (e.g. `pytest tests/lab tests/metrics/test_binormal.py`).
@@ -250,7 +252,7 @@ def lab_files(tmp_path_factory) -> dict:
                                     "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    text=True) for name in DATASETS}
     for name, run in runs.items():
-        stdout, stderr = run.communicate(timeout=300)
+        stdout, stderr = run.communicate(timeout=HANG_SECONDS)
         assert run.returncode == 0, f"umbral lab --data {name} failed:\n{stdout}\n{stderr}"
     files = {(name, lang): out / name / lang / "lab.html" for name in DATASETS for lang in LANGS}
     missing = [str(path) for path in files.values() if not path.is_file()]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from umbral.scenes.publish.config import ConfigError, default_map, read_config
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def run(cwd, *args):
     return subprocess.run([sys.executable, str(ROOT / "render.py"), *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG_SECONDS)
 
 
 def test_config_sets_defaults_and_flags_override(tmp_path):

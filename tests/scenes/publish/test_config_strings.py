@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from umbral.scenes import strings
 from umbral.scenes.publish.config import ConfigError, default_map, read_config, string_overrides
 
@@ -57,7 +58,7 @@ def test_an_override_may_drop_a_placeholder(tmp_path):
 def test_the_cli_stops_with_exit_2_and_one_line(tmp_path):
     _config(tmp_path, 'data = "clinic20"\n\n[strings.en]\nclosing_line = "x"\n')
     result = subprocess.run([sys.executable, str(ROOT / "render.py"), "report"], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=120)
+                            text=True, timeout=HANG_SECONDS)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "unknown key 'closing_line'" in result.stderr
 
@@ -85,11 +86,11 @@ def test_an_override_reaches_the_rendered_narration_and_only_its_language(tmp_pa
     command = [sys.executable, str(root / "render.py"), "--config", str(config), "render", "ThresholdSweep",
                "--data", "clinic20", "--lang", "en,es", "--resolution", "64x36", "--fps", "2",
                "--out", str(tmp_path / "out")]
-    first = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=600)
+    first = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=HANG_SECONDS)
     assert first.returncode == 0, first.stderr
     spanish = (tmp_path / "out" / "clinic20" / "es" / "ThresholdSweep.txt").read_text(encoding="utf-8")
     english = (tmp_path / "out" / "clinic20" / "en" / "ThresholdSweep.txt").read_text(encoding="utf-8")
     assert "dijo la profesora" in spanish and "dijo la profesora" not in english
     assert "No threshold makes every bar tall" in english
-    again = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=600)
+    again = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=HANG_SECONDS)
     assert again.returncode == 0 and "wrote 0 file(s)" in again.stdout

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ceilings import HANG_SECONDS
 from umbral.scenes import palette, style
 from umbral.scenes.publish.config import ConfigError, default_map, read_config
 from umbral.scenes.publish.runner import RenderOptions
@@ -16,7 +17,7 @@ from umbral.scenes.publish.slides import deck_path
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _umbral(*args, cwd=ROOT, timeout=600):
+def _umbral(*args, cwd=ROOT, timeout=HANG_SECONDS):
     return subprocess.run([sys.executable, str(ROOT / "render.py"), *args], cwd=cwd, capture_output=True,
                           text=True, timeout=timeout)
 
