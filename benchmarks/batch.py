@@ -22,7 +22,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from umbral.cli import cli  # noqa: E402
 from umbral.scenes.publish.batch import read_course, run_course  # noqa: E402
 from umbral.scenes.publish.progress import QuietDisplay  # noqa: E402
 
@@ -44,9 +43,9 @@ REPEATS = 2
 
 def timed(folder: Path, scheduler: str | None = None) -> float:
     shutil.rmtree(folder / "out", ignore_errors=True)
-    course = read_course(folder / "course.toml", cli.commands)
+    course = read_course(folder / "course.toml")
     started = time.perf_counter()
-    result = run_course(course, cli.commands, QuietDisplay(), scheduler=scheduler, echo=lambda line: None)
+    result = run_course(course, QuietDisplay(), scheduler=scheduler, echo=lambda line: None)
     seconds = time.perf_counter() - started
     assert result.jobs == 24 and not result.failed, result
     return seconds

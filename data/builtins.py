@@ -96,14 +96,14 @@ def screening(
     separation = SCREENING_DEFAULTS["separation"] if separation is None else separation
     seed = check_seed(SCREENING_DEFAULTS["seed"] if seed is None else seed)
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 2:
-        raise DataError(f"screening needs a whole number n >= 2 of people, not {n!r}; e.g. --n 231")
+        raise DataError(f"screening needs a whole number n >= 2 of people, not {n!r}; e.g. «n=231»")
     if not _is_real(prevalence) or not 0 < prevalence < 1:
         raise DataError(
-            f"prevalence must be strictly between 0 and 1, not {prevalence!r}; e.g. --prevalence 0.35"
+            f"prevalence must be strictly between 0 and 1, not {prevalence!r}; e.g. «prevalence=0.35»"
         )
     if not _is_real(separation) or not math.isfinite(separation) or separation < 0:
         raise DataError(
-            f"separation must be a finite number >= 0, not {separation!r}; e.g. --separation 1.35"
+            f"separation must be a finite number >= 0, not {separation!r}; e.g. «separation=1.35»"
         )
     n_pos = round(n * prevalence)
     if not 0 < n_pos < n:

@@ -9,14 +9,51 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["DataError", "Dataset", "folder_name", "is_folder_name", "slugify", "titleize"]
+__all__ = ["DataError", "Dataset", "flag", "folder_name", "is_folder_name", "slugify", "titleize", "worded"]
+
+#: An option named in a message, «cost_fn» or with an example value «cost_fn=10»: each door names it its own way.
+_OPTION_MARK = re.compile(r"«([a-z_]+)(?:=([^»]*))?»")
+
+
+def flag(option: str, value: str | None = None) -> str:
+    """The option as the command line writes it: ``--cost-fn``, or ``--cost-fn 10`` with a value."""
+    name = "--" + option.replace("_", "-")
+    return name if value is None else f"{name} {value}"
+
+
+def worded(message: str, name=flag) -> str:
+    """``message`` with each «option» mark named by ``name(option, value)``.
+
+    >>> worded("pass «rescale=minmax»")
+    'pass --rescale minmax'
+    """
+    return _OPTION_MARK.sub(lambda mark: name(mark[1], mark[2]), message)
 
 
 class DataError(ValueError):
     """Bad input data, explained in one line: what is wrong and how to fix it.
 
-    The CLI prints it as ``error: <message>`` and exits with status 2.
+    The CLI prints it as ``error: <message>`` and exits with status 2. Options named in it are
+    marked «option» (see :func:`worded`): ``str()`` names them as flags, the notebook as keywords.
     """
+
+    def __str__(self) -> str:
+        return worded(super().__str__())
+
+    def worded(self, name) -> str:
+        """The message with its options named another way (a notebook's keywords, a toml's keys).
+
+        Parameters
+        ----------
+        name : callable
+            ``name(option, value)``: how to write the option (and an example value, or None).
+
+        Returns
+        -------
+        str
+            The message, every «option» mark named by ``name``.
+        """
+        return worded(super().__str__(), name)
 
 
 @dataclass(frozen=True, eq=False)

@@ -36,8 +36,8 @@ def _optional_column(columns, given: str | None, names, option: str, path: Path)
     """The column ``given``, else the one named like ``names``, else None when there is none."""
     if given is None and not any(c.strip().lower() in names for c in columns):
         return None
-    return validate.resolve_column(columns, given, option.strip("-").removesuffix("-col"), path,
-                                   names=names, option=option)
+    return validate.resolve_column(columns, given, option.removesuffix("_col"), path,
+                                   names=names, option=f"«{option}»")
 
 
 def _score_columns(columns, given: tuple[str, ...], path: Path, taken=()) -> dict[str, str]:
@@ -49,7 +49,7 @@ def _score_columns(columns, given: tuple[str, ...], path: Path, taken=()) -> dic
         resolved = [validate.resolve_column(columns, c, "score", path) for c in given]
         duplicate = next((c for c in resolved if resolved.count(c) > 1), None)
         if duplicate:
-            raise DataError(f"--score-col {duplicate} is given twice; name each model's column once")
+            raise DataError(f"«score_col={duplicate}» is given twice; name each model's column once")
         if len(resolved) == 1:
             return {ONE_MODEL: resolved[0]}
         return {c: c for c in resolved}
@@ -69,7 +69,7 @@ def _rename(models: dict[str, str], model_names: dict[str, str]) -> dict[str, st
     for model, column in models.items():
         name = model_names.get(model, model_names.get(column, model))
         if name in renamed:
-            raise DataError(f"two models would both be called {name!r}; give them different --model-name")
+            raise DataError(f"two models would both be called {name!r}; give them different «model_name»")
         renamed[name] = column
     return renamed
 
@@ -77,7 +77,7 @@ def _rename(models: dict[str, str], model_names: dict[str, str]) -> dict[str, st
 def _unused_names(model_names: dict[str, str], known) -> None:
     unknown = [key for key in model_names if key not in known]
     if unknown:
-        raise DataError(f"--model-name {unknown[0]}=...: there is no model or score column {unknown[0]!r}; "
+        raise DataError(f"«model_name={unknown[0]}=...»: there is no model or score column {unknown[0]!r}; "
                         f"the data has {', '.join(dict.fromkeys(known))}")
 
 
@@ -147,15 +147,15 @@ def study_from_table(table: Table, path, name: str, title: str, provenance: dict
     given = (score_col,) if isinstance(score_col, str) else tuple(score_col or ())
     model_names = dict(model_names or {})
     label = validate.resolve_column(table.columns, label_col, "label", path)
-    split_column = _optional_column(table.columns, split_col, SPLIT_NAMES, "--split-col", path)
-    model_column = _optional_column(table.columns, None, MODEL_NAMES, "--model-col", path)
+    split_column = _optional_column(table.columns, split_col, SPLIT_NAMES, "split_col", path)
+    model_column = _optional_column(table.columns, None, MODEL_NAMES, "model_col", path)
     models = _score_columns(table.columns, given, path, taken=(label, split_column, model_column))
     if model_column is not None and len(models) > 1:
         raise DataError(f"{path} has a {model_column!r} column and several score columns; "
                         "use one layout: a long table (one score column) or one score column per model")
     for column in models.values():
         if column == label:
-            raise DataError(f"column {label!r} cannot be both label and score; set --label-col and --score-col")
+            raise DataError(f"column {label!r} cannot be both label and score; set «label_col» and «score_col»")
     for column in (*models.values(), split_column, model_column):
         if column and len(table.cells[column]) != len(table.cells[label]):
             raise DataError(f"{path}: {label!r} has {len(table.cells[label])} values but {column!r} has "
@@ -186,7 +186,7 @@ def study_from_table(table: Table, path, name: str, title: str, provenance: dict
         for model in _in_order(values):
             shown = model_names.get(model, model)
             if shown in score_by_model:
-                raise DataError(f"two models would both be called {shown!r}; give them different --model-name")
+                raise DataError(f"two models would both be called {shown!r}; give them different «model_name»")
             score_by_model[shown] = (values == model, scores)
     _check_rows_line_up(y_true, splits, score_by_model)
     if list(score_by_model) == [ONE_MODEL] and split_column is None:
@@ -282,8 +282,8 @@ def export_scores(study, path: str | Path) -> None:
 
     The extension picks the format: ``.json`` holds ``name``, ``title``, ``provenance`` and the
     long table's columns; ``.csv`` and ``.parquet`` hold the columns only (the data's name then
-    comes from the file's name). The columns are ``split``, ``model`` (both left out for one
-    model on one split), ``y_true`` (ints) and ``y_score`` (floats, written to round-trip bit for
+    comes from the file's name). The columns are ``split``, ``model`` (left out for the rows of
+    one unnamed model, or of no split), ``y_true`` (ints) and ``y_score`` (floats, written to round-trip bit for
     bit), one row per (split, model, sample). The file is written beside its final name and
     moved into place, so a failure never leaves a half-written file behind.
     """
@@ -303,8 +303,10 @@ def export_scores(study, path: str | Path) -> None:
         "y_true": lambda: (part.y_true for part in parts),
         "y_score": lambda: (part.y_score for part in parts),
     }
-    if study.is_single:
-        del columns["split"], columns["model"]
+    if study.splits == (ALL_ROWS,):
+        del columns["split"]
+    if study.models == (ONE_MODEL,):
+        del columns["model"]
     if suffix == ".json":
         header = {"name": study.name, "title": study.title, "provenance": study.provenance}
         header_text = json.dumps(header, indent=1, allow_nan=False)  # checked before any file is made

@@ -26,9 +26,9 @@ _EXPLAIN = {
     "screening": "the built-in screening takes only n, prevalence, separation and seed",
     "breast-cancer": "the built-in breast-cancer takes only seed",
     "screening8": "the built-in screening8 has a fixed recipe",
-    "raw-table": "a raw table (with --target) takes only positive, seed, models and splits",
+    "raw-table": "a raw table (with «target») takes only positive, seed, models and splits",
     "scores-file": "a scores file takes only label-col, score-col, split-col, model-name, positive and rescale "
-    "(give --target to fit the model on a raw table)",
+    "(give «target» to fit the model on a raw table)",
 }
 
 

@@ -34,8 +34,8 @@ TRUE_NAMES = ("y_true", "true", "label", "actual", "truth", "target", "class")
 PRED_NAMES = ("y_pred", "pred", "predicted", "prediction")
 
 # The CLI options that name the columns (quoted in error messages).
-_TRUE_OPTION = "--true-col"
-_PRED_OPTION = "--pred-col"
+_TRUE_OPTION = "«true_col»"
+_PRED_OPTION = "«pred_col»"
 
 
 def _class_names(values, column: str, missing=None) -> list[str]:

@@ -42,7 +42,7 @@ SCALER = "StandardScaler (fit on training rows only)"
 def check_seed(seed: object) -> int:
     """``seed`` as a non-negative int, or a :class:`DataError`."""
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-        raise DataError(f"seed must be a non-negative integer, not {seed!r}; e.g. --seed 9409")
+        raise DataError(f"seed must be a non-negative integer, not {seed!r}; e.g. «seed=9409»")
     return int(seed)
 
 
@@ -87,7 +87,7 @@ def parse_models(value: str | None) -> tuple[str, ...]:
     keys = tuple(dict.fromkeys(part.strip().lower() for part in str(value).split(",") if part.strip()))
     bad = [key for key in keys if key not in MODELS]
     if bad or not keys:
-        raise DataError(f"--models {value!r}: choose from {', '.join(MODELS)} "
+        raise DataError(f"«models={value!r}»: choose from {', '.join(MODELS)} "
                         "(several with commas, e.g. logistic,forest)")
     return keys
 
@@ -109,11 +109,11 @@ def parse_splits(value: str | None) -> dict[str, float] | None:
         except ValueError:
             number = math.nan
         if name not in ("test", "validation") or not 0 < number < 1 or name in shares:
-            raise DataError(f"--splits {value!r}: give test=SHARE and optionally validation=SHARE, each "
-                            "between 0 and 1, e.g. --splits test=0.3,validation=0.3")
+            raise DataError(f"«splits={value!r}»: give test=SHARE and optionally validation=SHARE, each "
+                            "between 0 and 1, e.g. «splits=test=0.3,validation=0.3»")
         shares[name] = number
     if "test" not in shares:
-        raise DataError(f"--splits {value!r} has no test share; e.g. --splits test=0.3,validation=0.3")
+        raise DataError(f"«splits={value!r}» has no test share; e.g. «splits=test=0.3,validation=0.3»")
     return shares
 
 
@@ -175,7 +175,7 @@ def score_features(
         if np.unique(y).size < 2:
             raise DataError(
                 f"the {split} split of {source} has only one class ({y.size} rows); "
-                "use a larger table or another --seed"
+                "use a larger table or another «seed»"
             )
     x_train, y_train = rows["train"]
     scored = {}
@@ -255,7 +255,7 @@ def _read_frame(path: Path, raw: bytes):
         frame.attrs["rows"] = RowsRead(len(frame), count.lines + (1 if dialect.sep_line else 0), header=True,
                                        sep_line=dialect.sep_line, blank_lines=count.blank_lines)
     else:
-        raise DataError(f"{path} is JSON; a raw table for --target must be .csv, .tsv, .xlsx or .parquet")
+        raise DataError(f"{path} is JSON; a raw table for «target» must be .csv, .tsv, .xlsx or .parquet")
     frame.columns = [str(c).strip() for c in frame.columns]
     if frame.empty:
         raise DataError(f"{path} has no data rows, only column names; give a table with rows")

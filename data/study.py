@@ -83,6 +83,23 @@ class Study:
         """One model on one split (``all``): what every older source gives."""
         return cls(dataset.name, dataset.title, {(ONE_MODEL, ALL_ROWS): dataset}, dict(dataset.provenance))
 
+    def content_sha256(self) -> str:
+        """sha256 of what a render reads: the names, and every label and score, in order.
+
+        Two studies with equal numbers hash alike wherever they came from (arrays, an
+        estimator, a file), so the two doors find each other's renders up to date. The
+        provenance (where the numbers came from) is left out: no frame shows it.
+        """
+        import hashlib
+
+        digest = hashlib.sha256(repr((self.name, self.title, self.models, self.splits)).encode())
+        for key in sorted(self.parts):
+            part = self.parts[key]
+            digest.update(repr(key).encode())
+            digest.update(np.ascontiguousarray(part.y_true, dtype=np.int8).tobytes())
+            digest.update(np.ascontiguousarray(part.y_score, dtype=np.float64).tobytes())
+        return digest.hexdigest()
+
     @property
     def is_single(self) -> bool:
         """True when there is nothing to compare: one model, one split."""
@@ -97,7 +114,7 @@ class Study:
         if len(self.splits) == 1:
             return self.splits[0]
         raise DataError(f"the data has splits {', '.join(self.splits)} but no test split; "
-                        f"name the one to show with {option}")
+                        f"name the one to show with «{option}»")
 
     def default_choose_split(self, report_on: str) -> str | None:
         """``validation`` if present, else ``train``, else None (never the reporting split)."""
@@ -110,7 +127,7 @@ class Study:
         """``split`` in canonical form, or a :class:`DataError` naming the splits there are."""
         canonical = split_name(split)
         if canonical not in self.splits:
-            raise DataError(f"{option} {split}: there is no {split!r} split; the data has "
+            raise DataError(f"«{option}={split}»: there is no {split!r} split; the data has "
                             f"{', '.join(self.splits)}")
         return canonical
 
@@ -121,7 +138,7 @@ class Study:
         folded = [m for m in self.models if m.lower() == str(model).strip().lower()]
         if len(folded) == 1:
             return folded[0]
-        raise DataError(f"--model {model}: there is no model {model!r}; the data has {', '.join(self.models)}")
+        raise DataError(f"«model={model}»: there is no model {model!r}; the data has {', '.join(self.models)}")
 
     def select(self, model: str | None = None, split: str | None = None) -> Dataset:
         """One model on one split as a :class:`Dataset` (default: the first model, the reporting split).
@@ -130,7 +147,7 @@ class Study:
         names the split (and the model when there are several).
         """
         model = self.models[0] if model is None else self.check_model(model)
-        split = self.report_split(split, "--split")
+        split = self.report_split(split, "split")
         if self.is_single:
             return self.parts[(model, split)]
         part = self.parts[(model, split)]
@@ -154,22 +171,22 @@ class Study:
             raise DataError(
                 "choosing θ on one split and reporting on another needs two splits, but the data has "
                 f"{self._only_split}; "
-                "add a split column (train/validation/test) or, for a raw table, --splits test=0.3,validation=0.3")
-        report = self.report_split(report_on, "--report-on")
+                "add a split column (train/validation/test) or, for a raw table, «splits=test=0.3,validation=0.3»")
+        report = self.report_split(report_on, "report_on")
         if choose_on is None:
             choose = self.default_choose_split(report)
             if choose is None:
                 raise DataError(f"no validation or train split to choose θ on (the data has "
-                                f"{', '.join(self.splits)}); name one with --choose-on")
+                                f"{', '.join(self.splits)}); name one with «choose_on»")
         else:
-            choose = self.check_split(choose_on, "--choose-on")
+            choose = self.check_split(choose_on, "choose_on")
         if choose == report:
-            raise DataError(f"--choose-on and --report-on are both {choose}: choosing θ on the split you report "
+            raise DataError(f"«choose_on» and «report_on» are both {choose}: choosing θ on the split you report "
                             "is peeking; choose on validation (or train) and report on test")
         note = None
         if choose == "train":
             note = ("θ is chosen on train, the rows the model was fitted on, so the numbers there are "
-                    "optimistic; a validation split is better (--splits test=0.3,validation=0.3)")
+                    "optimistic; a validation split is better («splits=test=0.3,validation=0.3»)")
         return choose, report, note
 
     def calibration_splits(self, choose_on: str | None = None,
@@ -180,9 +197,9 @@ class Study:
         """
         if len(self.splits) < 2:
             raise DataError(
-                "--calibrate: calibration needs a second split to fit the recalibration on, but the data has "
+                "«calibrate»: calibration needs a second split to fit the recalibration on, but the data has "
                 f"{self._only_split}; "
-                "add a split column (train/validation/test) or, for a raw table, --splits test=0.3,validation=0.3")
+                "add a split column (train/validation/test) or, for a raw table, «splits=test=0.3,validation=0.3»")
         return self.choice_splits(choose_on, report_on)
 
     def pairs(self, choose: str, report: str) -> dict:

@@ -77,9 +77,9 @@ def resolve_column(columns: Sequence[str], given: str | None, role: str, path: P
     ``role`` is ``"label"`` or ``"score"`` (or another role with its own
     ``names`` and ``option``). Matching is exact first, then case-insensitive.
     """
-    option = option or f"--{role}-col"
+    option = option or f"«{role}_col»"
     if hint is None:
-        hint = " (or, for a raw table of features, give --target)" if names is None else ""
+        hint = " (or, for a raw table of features, give «target»)" if names is None else ""
     available = ", ".join(columns) or "(none)"
     if given is not None:
         if given in columns:
@@ -193,17 +193,20 @@ def parse_labels(values: Sequence[object], positive: object = None, column: str 
     wanted = None if positive is None else _label_key(positive)
     if len(distinct) > 2 and not (one_vs_rest and wanted is not None):
         shown = ", ".join(repr(v) for v in distinct[:5]) + (", ..." if len(distinct) > 5 else "")
-        fix = (f"name the positive class with --positive (e.g. --positive {distinct[-1]}); every other class "
-               "becomes negative" if one_vs_rest else "pick another --label-col or merge classes")
+        fix = (f"name the positive class with «positive» (e.g. «positive={distinct[-1]}»); every other class "
+               "becomes negative" if one_vs_rest else "pick another «label_col» or merge classes")
         raise DataError(
             f"column {column!r} has {len(distinct)} different labels ({shown}), the third first in row "
             f"{_third_label_row(codes, keys)}; a binary classifier needs exactly two: {fix}"
         )
     if positive is not None and wanted not in distinct:
         raise DataError(
-            f"--positive {positive} is not a value of column {column!r} "
+            f"«positive={positive}» is not a value of column {column!r} "
             f"(found {', '.join(repr(v) for v in distinct)}); use one of those"
         )
+    if not distinct:
+        raise DataError(f"column {column!r} has no rows: give labels and scores for at least one positive and "
+                        "one negative case")
     if len(distinct) < 2:
         raise DataError(
             f"only one class (all {distinct[0]}) in column {column!r}: "
@@ -213,7 +216,7 @@ def parse_labels(values: Sequence[object], positive: object = None, column: str 
         shown = " and ".join(repr(v) for v in distinct)
         raise DataError(
             f"labels in column {column!r} are {shown}, not 0/1; "
-            f"name the positive class with --positive (e.g. --positive {distinct[-1]})"
+            f"name the positive class with «positive» (e.g. «positive={distinct[-1]}»)"
         )
     is_positive = np.array([key == wanted if wanted is not None else key is not None and key.lower() in _TRUE
                             for key in keys], dtype=np.int8)
@@ -329,8 +332,8 @@ def rescale(scores: np.ndarray, mode: str | None, column: str = "score") -> np.n
             row = int(np.argmax((scores < 0.0) | (scores > 1.0))) + 1
             raise DataError(
                 f"scores in column {column!r} run from {low:g} to {high:g} (row {row} is the first outside "
-                "[0, 1]), but the threshold sweep needs probabilities in [0, 1]; pass --rescale minmax|sigmoid "
-                "or export probabilities"
+                "[0, 1]), but the threshold sweep needs probabilities in [0, 1]; pass «rescale=minmax» or "
+                "«rescale=sigmoid» or export probabilities"
             )
         return scores
     if mode == "sigmoid":
@@ -339,8 +342,8 @@ def rescale(scores: np.ndarray, mode: str | None, column: str = "score") -> np.n
         low, high = float(scores.min()), float(scores.max())
         if low == high:
             raise DataError(
-                f"cannot --rescale minmax: every score in column {column!r} is {low:g}; "
+                f"cannot «rescale=minmax»: every score in column {column!r} is {low:g}; "
                 "constant scores carry no ranking"
             )
         return np.clip((scores - low) / (high - low), 0.0, 1.0)
-    raise DataError(f"unknown --rescale {mode!r}; use one of: {', '.join(RESCALE_MODES)}")
+    raise DataError(f"unknown «rescale={mode!r}»; use one of: {', '.join(RESCALE_MODES)}")

@@ -7,37 +7,7 @@ name raises the study's own error. A disagreement raises :class:`~umbral.metrics
 
 from __future__ import annotations
 
-__all__ = ["CALIBRATION_KEYS", "CHOICE_KEYS", "calibration_settings", "choice_settings", "dataset_report",
-           "report_values", "trace_rows", "verified_recalibration"]
-
-#: The choice options' keyword names, as click passes them.
-CHOICE_KEYS = ("choose_on", "report_on", "rule", "choice_step", "target_recall", "target_precision", "resamples",
-               "bootstrap_seed")
-
-#: The calibration options' keyword names, as click passes them.
-CALIBRATION_KEYS = ("calibrate", "bins", "binning")
-
-
-def calibration_settings(options: dict):
-    """Calibration options out of ``options``, as :class:`~umbral.metrics.calibration_lesson.CalibrationSettings`."""
-    from umbral.metrics.calibration_lesson import CalibrationSettings
-
-    given = {key: options.pop(key, None) for key in CALIBRATION_KEYS}
-    defaults = CalibrationSettings()
-    return CalibrationSettings(n_bins=defaults.n_bins if given["bins"] is None else given["bins"],
-                               strategy=given["binning"] or defaults.strategy, method=given["calibrate"])
-
-
-def choice_settings(cost_fn: float, cost_fp: float, options: dict):
-    """The choice options, out of ``options`` (click's keywords), as :class:`~umbral.metrics.compare.ChoiceSettings`."""
-    from umbral.metrics.compare import ChoiceSettings
-
-    given = {key: options.pop(key) for key in CHOICE_KEYS}
-    return ChoiceSettings(rule=given["rule"], step=given["choice_step"], choose_on=given["choose_on"],
-                          report_on=given["report_on"], cost_fn=cost_fn, cost_fp=cost_fp,
-                          target_recall=given["target_recall"], target_precision=given["target_precision"],
-                          resamples=given["resamples"], seed=given["bootstrap_seed"])
-
+__all__ = ["dataset_report", "report_values", "trace_rows", "verified_recalibration"]
 
 def dataset_report(dataset, threshold: float, cost_fn: float, cost_fp: float, grid=None) -> tuple:
     """(report, sweep) of a dataset, checked against scikit-learn (rules on ``grid``, default 0.02 steps)."""

@@ -70,8 +70,10 @@ def test_the_report_is_scikit_learns_and_the_command_lines(executed):
     report = checked["report"]
     assert report["auc"] == pytest.approx(checked["auc"], abs=1e-12)
     assert [report[key] for key in ("tp", "fp", "fn", "tn")] == checked["counts"]
-    # The scores the notebook rendered from, exported again with `umbral scores`, report the same.
-    (scores,) = folder.glob("out/*/scores.json")
+    # The notebook rendered from its scores in memory: no file was written for them.
+    assert list(folder.glob("out/*/scores.json")) == []
+    # The scores the notebook exported (to_scores), exported again with `umbral scores`, report the same.
+    scores = folder / "breast-cancer-scores.csv"
     again = folder / "again.json"
     umbral = [sys.executable, str(ROOT / "render.py")]
     subprocess.run([*umbral, "scores", "--data", str(scores), "--out", str(again)], check=True, timeout=HANG_SECONDS)
@@ -79,5 +81,5 @@ def test_the_report_is_scikit_learns_and_the_command_lines(executed):
     read_back = json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
                                           timeout=HANG_SECONDS).stdout)
     assert read_back.pop("read_rows")["rows"] == len(json.loads(again.read_text())["y_true"])
+    assert report.pop("read_rows")["text"].startswith("from arrays: ")
     assert read_back == report
-    assert (folder / "breast-cancer-scores.csv").is_file()

@@ -13,14 +13,18 @@ import sys
 
 import click
 
-from umbral.scenes.publish.cli_options import (
-    calibration_options,
-    choice_options,
-    cost_options,
-    data_options,
-    frame_options,
-    lang_option,
-    look_options,
+from umbral.scenes.publish.requests import (
+    CLI,
+    OPTIONS,
+    BatchRequest,
+    LabRequest,
+    RenderRequest,
+    ReportRequest,
+    ScoresRequest,
+    SlidesRequest,
+    TraceRequest,
+    build,
+    option_names,
 )
 
 EXIT_BAD_INPUT = 2
@@ -80,22 +84,51 @@ def cli(context: click.Context, config_path: str | None) -> None:
     """
     from pathlib import Path
 
-    from umbral.scenes.publish.config import CONFIG_NAME, check_values, default_map, read_config, string_overrides
+    from umbral.scenes.publish.config import CONFIG_NAME, read_config
 
     path = Path(config_path) if config_path else Path(CONFIG_NAME)
-    context.obj = {"strings": {}}
-    if config_path or path.is_file():
-        values = read_config(path)
-        check_values(path, values, cli.commands)
-        context.default_map = default_map(values)
-        context.obj["strings"] = string_overrides(values)
+    context.obj = {"config": read_config(path) if config_path or path.is_file() else None}
     if context.invoked_subcommand is None:
         context.invoke(render)
 
 
-def _string_overrides() -> dict:
-    """umbral.toml's ``[strings.<lang>]`` tables, as cli() read them ({} without a config)."""
-    return (click.get_current_context().find_root().obj or {}).get("strings", {})
+def options_of(request_type, *, first: tuple[str, ...] = (), skip: tuple[str, ...] = (), helps: dict | None = None):
+    """Click options for every option of ``request_type`` (:data:`OPTIONS`), ``first`` ones first in ``--help``.
+
+    They hand click's strings to :func:`build` unchecked: each check lives once, in the option's table.
+    """
+    takes = option_names(request_type)
+    names = [name for name in (*first, *OPTIONS) if name in takes and name not in skip]
+    names = list(dict.fromkeys(names))
+
+    def decorate(command):
+        for name in reversed(names):
+            spec = OPTIONS[name]
+            declared = [spec.flag, *([spec.short] if spec.short else []), name]
+            help_text = (helps or {}).get(name, spec.help)
+            if spec.shown_default is not None:
+                help_text = f"{help_text}  [default: {spec.shown_default}]".strip()
+            if spec.switch:
+                value = not spec.flag.startswith("--no-")
+                command = click.option(*declared, flag_value=value, default=None, help=help_text or None)(command)
+            else:
+                command = click.option(*declared, multiple=spec.repeat, metavar=spec.metavar,
+                                       help=help_text or None)(command)
+        return command
+    return decorate
+
+
+def build_request(request_type, given: dict):
+    """``request_type`` from the flags ``given`` over umbral.toml's values (if there is one)."""
+    config = (click.get_current_context().find_root().obj or {}).get("config")
+    under = (config.options(request_type),) if config else ()
+    return build(request_type, given, CLI, under=under)
+
+
+def _strings() -> dict:
+    """umbral.toml's ``[strings.<lang>]`` tables ({} without a config)."""
+    config = (click.get_current_context().find_root().obj or {}).get("config")
+    return config.strings if config else {}
 
 
 @cli.command("list")
@@ -114,16 +147,8 @@ def list_command() -> None:
 
 
 @cli.command()
-@data_options
-@cost_options
-@choice_options
-@calibration_options
-@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True,
-              help="Decision threshold: positive iff score >= threshold.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@click.option("--grid-step", type=click.Choice(["0.02", "0.01"]), default="0.02", show_default=True,
-              help="The thresholds the rules pick from: the lecture's 0.02 steps, or hundredths (the lab's).")
-def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, grid_step: str, **options) -> None:
+@options_of(ReportRequest)
+def report(**given) -> None:
     """Every metric at one threshold, verified against scikit-learn.
 
     With splits (train/validation/test), also every model's θ chosen on one split and
@@ -131,136 +156,92 @@ def report(threshold: float, cost_fn: float, cost_fp: float, as_json: bool, grid
     calibrated each model's scores are on each split; with --calibrate, the cost rule's θ
     before and after recalibrating on the choose-on split.
     """
-    from umbral.data.request import check_costs, check_threshold, load_with_study
-    from umbral.metrics.published import calibration_settings, choice_settings
+    from umbral.data.request import load_request
     from umbral.report_tables import report_output
 
-    settings = choice_settings(cost_fn, cost_fp, options)
-    calibration = calibration_settings(options)
-    study, dataset = load_with_study(**options)
-    check_costs(cost_fn, cost_fp)
-    check_threshold(threshold)
-    click.echo(report_output(study, dataset, threshold, settings, as_json, grid_step, calibration))
+    request = build_request(ReportRequest, given)
+    study, dataset = load_request(request)
+    click.echo(report_output(study, dataset, request.threshold, request.choice(), request.json, request.grid_step,
+                             request.calibration()))
 
 
 @cli.command()
-@data_options
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default is a table).")
-def trace(as_json: bool, **data_kwargs) -> None:
+@options_of(TraceRequest, helps={"json": "Print JSON (the default is a table)."})
+def trace(**given) -> None:
     """The counts and rates at each of the 51 grid thresholds 0.00..1.00."""
-    from umbral.data.request import load_with_study
+    from umbral.data.request import load_request
     from umbral.report_tables import trace_output
 
-    dataset = load_with_study(**data_kwargs)[1]
+    request = build_request(TraceRequest, given)
+    dataset = load_request(request)[1]
     if dataset.rows_read:  # on stderr under --json, so the JSON stays one document
-        click.echo(dataset.rows_read, err=as_json)
-    click.echo(trace_output(dataset, as_json))
+        click.echo(dataset.rows_read, err=request.json)
+    click.echo(trace_output(dataset, request.json))
 
 
 @cli.command()
-@data_options
-@click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False),
-              help="File to write: .json (with the name and provenance), .csv or .parquet.")
-def scores(out_path: str, **data_kwargs) -> None:
+@options_of(ScoresRequest, helps={"out": "File to write: .json (with the name and provenance), .csv or .parquet."})
+def scores(**given) -> None:
     """Export the validated scores of every model on every split (split, model, y_true, y_score) with provenance."""
     from umbral.data.request import export_study
 
-    click.echo(export_study(out_path, **data_kwargs))
+    click.echo(export_study(build_request(ScoresRequest, given)))
+
+
+_RENDER_HELP = {"out": "Output folder: OUT/<dataset>/<lang>/<Scene>.<ext>."}
 
 
 @cli.command()
-@click.argument("scene_names", nargs=-1, metavar="[SCENE]...")
-@data_options
-@cost_options
-@frame_options(
-    "lang", "quality", "resolution", "fps",
-    click.option("--format", "fmt", default="mp4", show_default=True,
-                 help="mp4, gif, png (last frame), webm or mov; several with commas: mp4,gif."),
-    "aspect", "look",
-    click.option("--transparent", is_flag=True, help="Transparent background (webm or mov only)."),
-    "out",
-    click.option("--at", "at", help="PNG stills at these thresholds instead of a video, e.g. 0.3,0.5."),
-    click.option("--gif-loop", type=click.Choice(["forever", "once"]), default="forever", show_default=True),
-    "preset",
-    click.option("--no-subtitles", is_flag=True, help="Do not write .srt/.vtt subtitles (the transcript stays)."),
-    click.option("--force", is_flag=True, help="Render even outputs that are up to date."),
-    click.option("-j", "--jobs", type=click.IntRange(1, 32), default=1, show_default=True,
-                 help="Render in N processes."),
-    click.option("--multiclass", "multiclass_path", type=click.Path(dir_okay=False),
-                 help="MulticlassConfusion: a table of true and predicted classes (3 to 6 classes)."),
-    click.option("--pred-col", help="MulticlassConfusion: the predicted-class column of --multiclass."),
-    click.option("--true-col", help="MulticlassConfusion: the true-class column of --multiclass (auto-detected)."),
-    "quiet", detailed=True, out_help="Output folder: OUT/<dataset>/<lang>/<Scene>.<ext>.",
-    quiet_help="Print only errors and the final summary.")
-@choice_options
-def render(scene_names: tuple[str, ...], **options) -> None:
+@click.argument("scenes", nargs=-1, metavar="[SCENE]...")
+@options_of(RenderRequest, skip=("scenes",), helps=_RENDER_HELP)
+def render(**given) -> None:
     """Render scenes (default: the whole lecture, in order) into OUT; skip what is up to date."""
-    from umbral.scenes.publish.commands import render_scenes
+    from umbral.scenes.publish.commands import render_lecture, summary
 
-    click.echo(render_scenes(scene_names, overrides=_string_overrides(), echo=click.echo, **options))
+    request = build_request(RenderRequest, given)
+    click.echo(summary(render_lecture(request, strings=_strings(), echo=click.echo), request.out))
 
 
 @cli.command()
-@click.argument("scene_names", nargs=-1, metavar="[SCENE]...")
-@data_options
-@cost_options
-@click.option("--to", "deck_format", type=click.Choice(["html", "pptx", "pdf"]), default="html", show_default=True,
-              help="html (reveal.js), pptx (a video per slide, with speaker notes) or pdf (a still per slide).")
-@click.option("--one-file", is_flag=True, help="html only: embed the videos in one self-contained file.")
-@click.option("--with-lab", is_flag=True, help="html only: end the deck with the lab, live (see `umbral lab`).")
-@frame_options("lang", "quality", "resolution", "fps", "aspect", "look", "preset", "out", "quiet", detailed=False,
-               out_help="Decks go to OUT/<dataset>/<lang>/slides.<to>.",
-               quiet_help="Print only errors and the decks written.")
-@choice_options
-def slides(scene_names: tuple[str, ...], **options) -> None:
+@click.argument("scenes", nargs=-1, metavar="[SCENE]...")
+@options_of(SlidesRequest, first=("data",), skip=("scenes",),
+            helps={"out": "Decks go to OUT/<dataset>/<lang>/slides.<to>.",
+                   "quiet": "Print only errors and the decks written."})
+def slides(**given) -> None:
     """Build a slide deck through manim-slides, breaking at each story beat (holds, reveals)."""
     from umbral.scenes.publish.commands import slide_decks
 
-    slide_decks(scene_names, overrides=_string_overrides(), echo=click.echo, **options)
+    slide_decks(build_request(SlidesRequest, given), strings=_strings(), echo=click.echo)
 
 
 @cli.command()
-@data_options
-@cost_options
-@lang_option
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
-              help="The lab goes to OUT/<dataset>/<lang>/lab.html (lab-light.html with --theme light).")
-@look_options
-def lab(**options) -> None:
+@options_of(LabRequest, first=("data",),
+            helps={"out": "The lab goes to OUT/<dataset>/<lang>/lab.html (lab-light.html with --theme light)."})
+def lab(**given) -> None:
     """Write the lab: one offline page where students move θ themselves, with the videos' verified numbers."""
     from umbral.scenes.publish.commands import lab_pages
 
-    lab_pages(overrides=_string_overrides(), echo=click.echo, **options)
+    lab_pages(build_request(LabRequest, given), strings=_strings(), echo=click.echo)
 
 
 @cli.command()
-@click.argument("course_file", metavar="COURSE.toml", type=click.Path(dir_okay=False))
-@click.option("--dry-run", is_flag=True, help="Print the plan (and what would render), render nothing.")
-@click.option("--fail-fast", is_flag=True, help="Stop at the first failed job (running jobs finish and are kept).")
-@click.option("--scheduler", metavar="tcp://HOST:PORT",
-              help="Render on this Dask scheduler's workers (pip install 'umbral[dask]'; they need OUT at the same "
-                   "path). Overrides the file's scheduler.")
-@click.option("-j", "--jobs", type=click.IntRange(1, 32), help="Local processes (overrides the file's jobs).")
-@click.option("--force", is_flag=True, help="Render even outputs that are up to date.")
-@click.option("-q", "--quiet", is_flag=True, help="Print only the plan line, errors and the summary.")
-def batch(course_file: str, dry_run: bool, fail_fast: bool, scheduler: str | None, jobs: int | None, force: bool,
-          quiet: bool) -> None:
+@click.argument("course", metavar="COURSE.toml")
+@options_of(BatchRequest, skip=("course",), helps={"jobs": "Local processes (overrides the file's jobs).",
+                                                  "quiet": "Print only the plan line, errors and the summary."})
+def batch(**given) -> None:
     """A whole course from one file: every dataset x language x theme x scene x format, skipping what is up to date."""
     from umbral.scenes.publish.batch import read_course, run_course, summary
     from umbral.scenes.publish.commands import PublishFailed
     from umbral.scenes.publish.progress import LiveDisplay, choose_display
 
-    course = read_course(course_file, cli.commands)
-    if scheduler is not None:
-        from umbral.scenes.publish.batch import check_scheduler
-
-        check_scheduler(scheduler)
-    display = choose_display(quiet, echo=click.echo)
+    request = build(BatchRequest, given, CLI)
+    course = read_course(request.course)
+    display = choose_display(request.quiet, echo=click.echo)
     if isinstance(display, LiveDisplay):
         display.title = "course"
-    result = run_course(course, cli.commands, display, dry_run=dry_run, fail_fast=fail_fast, scheduler=scheduler,
-                        jobs=jobs, force=force, echo=click.echo)
-    click.echo(summary(result, course.values.get("out", "out"), dry_run))
+    result = run_course(course, display, dry_run=request.dry_run, fail_fast=request.fail_fast,
+                        scheduler=request.scheduler, jobs=request.jobs, force=request.force, echo=click.echo)
+    click.echo(summary(result, course.values.get("out", "out"), request.dry_run))
     if result.failed or result.not_run:
         raise PublishFailed(f"{len(result.failed)} of {result.jobs} job(s) failed: "
                             + ", ".join(str(path) for path, _ in result.failed))

@@ -1,24 +1,19 @@
-"""The notebook's way in: :class:`Lecture`, in scikit-learn's words, over the command line's own work.
+"""The notebook's way in: :class:`Lecture`, in scikit-learn's words, over the same functions as the command line.
 
-Every method takes the command line's options as keywords with the same names and
-defaults (``lang="es"``, ``quality="low"``, ``cost_fn=10``, ``out="out"``), parsed by the
-same click options, and calls the same functions, so a cell writes exactly what the
-``umbral`` command writes (same files, same manifests, same skip when up to date).
+Every method takes the command line's options as keywords with the same names and defaults
+(``lang="es"``, ``quality="low"``, ``cost_fn=10``, ``out="out"``), builds the same typed
+request (:mod:`umbral.scenes.publish.requests`) and hands it, with the verified scores in
+memory, to the same functions, so a cell writes exactly what the ``umbral`` command writes
+(same files, same manifests, same skip when up to date). Errors name the keywords.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 from umbral.data.dataset import DataError
-from umbral.options import command_params
 
 __all__ = ["Lecture"]
-
-SCORES_FILE = "scores.json"
 
 
 class Lecture:
@@ -168,26 +163,10 @@ class Lecture:
         >>> Lecture.from_estimators({"lr": lr}, validation=(X, y), test=(X, y)).study.splits
         ('validation', 'test')
         """
-        from umbral.predictions import estimator_scores
+        from umbral.predictions import study_from_estimators
 
-        if not isinstance(estimators, dict) or not estimators:
-            raise DataError('estimators must be a dict such as {"logistic": lr, "forest": rf}') from None
-        given = {name: rows for name, rows in (("train", train), ("validation", validation), ("test", test))
-                 if rows is not None}
-        if not given:
-            raise DataError("give the rows of at least one split, e.g. validation=(X_val, y_val), "
-                            "test=(X_test, y_test)") from None
-        splits, positive = {}, pos_label
-        for split, rows in given.items():
-            if not isinstance(rows, tuple | list) or len(rows) != 2:
-                raise DataError(f"{split}= must be a pair (X, y)") from None
-            X, y = rows
-            scores = {}
-            for model, estimator in estimators.items():
-                scores[str(model)], positive = _quietly(estimator_scores, estimator, X,
-                                                        response_method=response_method, pos_label=pos_label)
-            splits[split] = (y, scores)
-        return cls.from_predictions(splits=splits, pos_label=positive, title=title)
+        return cls(_quietly(study_from_estimators, estimators, train=train, validation=validation, test=test,
+                            response_method=response_method, pos_label=pos_label, title=title))
 
     # --- numbers --------------------------------------------------------------------------
 
@@ -215,20 +194,16 @@ class Lecture:
         >>> lecture.report(threshold=0.5).to_dict()["precision"]
         1.0
         """
-        from umbral.data.request import check_costs, check_threshold
-        from umbral.metrics.published import calibration_settings, choice_settings, report_values
+        from umbral.metrics.published import report_values
         from umbral.report_tables import report_text
+        from umbral.scenes.publish.requests import ReportRequest
         from umbral.shown import Report
 
-        params = _quietly(command_params, "report", {"threshold": threshold, **options})
-        settings = choice_settings(params["cost_fn"], params["cost_fp"], params)
-        calibration = _quietly(calibration_settings, params)
-        dataset = _quietly(self.study.select, params["model"], params["split"])
-        _quietly(check_costs, params["cost_fn"], params["cost_fp"])
-        _quietly(check_threshold, params["threshold"])
-        values, comparison = _quietly(report_values, self.study, dataset, params["threshold"], settings,
-                                      params["grid_step"], calibration)
-        return Report(values, report_text(values, comparison, dataset.title, settings, params["grid_step"]))
+        request = self._request(ReportRequest, {"threshold": threshold, **options})
+        dataset = _quietly(self.study.select, request.model, request.split)
+        values, comparison = _quietly(report_values, self.study, dataset, request.threshold, request.choice(),
+                                      request.grid_step, request.calibration())
+        return Report(values, report_text(values, comparison, dataset.title, request.choice(), request.grid_step))
 
     def to_scores(self, path) -> Path:
         """Write every model on every split to ``path`` for ``umbral --data``.
@@ -272,15 +247,17 @@ class Lecture:
             the order of the scenes; a ``format="png"`` render's last frames as images.
         """
         from umbral.scenes.publish.registry import LECTURE_ORDER
+        from umbral.scenes.publish.requests import RenderRequest
         from umbral.shown import Videos
 
-        result, params = self._render(scenes, options)
-        kinds = {f".{fmt}" for fmt in params["fmt"].split(",")}
-        order = list(scenes or LECTURE_ORDER)
+        request = self._request(RenderRequest, {"scenes": scenes, **options})
+        result = self._render(request)
+        kinds = {f".{fmt}" for fmt in request.format}
+        order = list(request.scenes or LECTURE_ORDER)
         paths = [path for path in dict.fromkeys((*result.written, *result.up_to_date))
                  if path.suffix in kinds and path.stem.split("-")[0] in order]
         paths.sort(key=lambda path: order.index(path.stem.split("-")[0]))  # stable: languages, formats stay
-        return Videos(tuple(paths), lang=params["lang"].split(",")[0])
+        return Videos(tuple(paths), lang=request.lang[0])
 
     def still(self, scene: str, threshold: float, **options):
         """One PNG of ``scene`` with θ at ``threshold`` (``umbral render SCENE --at θ``), shown inline.
@@ -299,9 +276,11 @@ class Lecture:
         umbral.Still
             The PNG.
         """
+        from umbral.scenes.publish.requests import StillRequest
         from umbral.shown import Still
 
-        result, _ = self._render((scene,), {**options, "at": f"{threshold:.2f}"})
+        request = self._request(StillRequest, {"scenes": (scene,), "at": threshold, **options})
+        result = self._render(request)
         (path,) = [p for p in (*result.written, *result.up_to_date) if p.suffix == ".png"][:1] or [None]
         return Still(path)
 
@@ -319,13 +298,12 @@ class Lecture:
             The offline page, shown in an iframe.
         """
         from umbral.scenes.publish.commands import lab_pages
+        from umbral.scenes.publish.requests import LabRequest
         from umbral.shown import LabPage
 
-        written = []
-        params = self._data_params("lab", options)
-        _quietly(lab_pages, overrides={}, echo=written.append, **params)
-        pages = [Path(line.removeprefix("wrote ")) for line in written if line.startswith("wrote ")]
-        return LabPage(pages[0])
+        request = self._request(LabRequest, options)
+        result = _quietly(lab_pages, request, strings={}, echo=lambda line: None, study=self.study)
+        return LabPage(result.written[0])
 
     def slides(self, *scenes: str, **options) -> list[Path]:
         """A slide deck, as ``umbral slides``: one slide per beat of each scene.
@@ -343,56 +321,42 @@ class Lecture:
             The decks written.
         """
         from umbral.scenes.publish.commands import slide_decks
+        from umbral.scenes.publish.requests import SlidesRequest
 
-        lines = []
-        params = self._data_params("slides", options)
-        _quietly(slide_decks, scenes, overrides={}, echo=lines.append, **params)
-        return [Path(line.removeprefix("wrote ")) for line in lines if line.startswith("wrote ")]
+        request = self._request(SlidesRequest, {"scenes": scenes, **options})
+        return list(_quietly(slide_decks, request, strings={}, echo=print, study=self.study).written)
 
     # --- plumbing -------------------------------------------------------------------------
 
-    def _render(self, scenes, options):
+    def _request(self, request_type, options: dict):
+        """``request_type`` from Python keywords; the lecture is the data, so the data's options are refused."""
+        from umbral.scenes.publish.requests import PYTHON, build, option_names
+
+        data_only = set(option_names(request_type)) & _DATA_OPTIONS
+        given = sorted(set(options) & data_only)
+        if given:
+            raise DataError(f"{given[0]}= reads data; this lecture already holds its scores (choose a part with "
+                            "model= and split=, or build another Lecture)") from None
+        return _quietly(build, request_type, options, PYTHON)
+
+    def _render(self, request):
         from umbral.scenes.publish.commands import render_lecture
         from umbral.scenes.publish.progress import notebook_display
 
-        params = self._data_params("render", options)
-        display = notebook_display(params["quiet"])
-        return _quietly(render_lecture, scenes, overrides={}, echo=print, in_workers=True, display=display,
-                        **params), params
-
-    def _data_params(self, command: str, options: dict) -> dict:
-        """``command``'s parsed options with ``--data`` naming this lecture's scores file in OUT."""
-        params = _quietly(command_params, command, options)
-        out = Path(params.get("out_dir") or "out")
-        params["source"] = str(self._scores_file(out))
-        return params
-
-    def _scores_file(self, out: Path) -> Path:
-        """OUT/<name>/scores.json holding these scores, rewritten only when they changed (so renders skip)."""
-        from umbral.data.files import export_scores
-
-        folder = out / self.study.name
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / SCORES_FILE
-        handle, temp = tempfile.mkstemp(prefix=".scores.", suffix=".json", dir=folder)
-        os.close(handle)
-        try:
-            _quietly(export_scores, self.study, temp)
-            if path.is_file() and _sha256(path) == _sha256(Path(temp)):
-                return path
-            os.replace(temp, path)
-        finally:
-            Path(temp).unlink(missing_ok=True)
-        return path
+        return _quietly(render_lecture, request, strings={}, echo=print, study=self.study, in_workers=True,
+                        display=notebook_display(request.quiet))
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+#: The options that read data: a lecture holds its scores already.
+_DATA_OPTIONS = frozenset({"data", "label_col", "score_col", "split_col", "model_name", "positive", "target", "seed",
+                           "n", "prevalence", "separation", "rescale", "models", "splits"})
 
 
 def _quietly(function, *args, **kwargs):
-    """``function(...)``, its DataError raised afresh: one line in the notebook, without the chain behind it."""
+    """``function(...)``, its DataError raised afresh in Python's words: one line, options named as keywords."""
+    from umbral.scenes.publish.requests import PYTHON
+
     try:
         return function(*args, **kwargs)
     except DataError as error:
-        raise DataError(str(error)) from None
+        raise DataError(error.worded(PYTHON.name)) from None

@@ -15,7 +15,7 @@ from umbral.data.dataset import DataError, folder_name
 from umbral.data.files import study_from_table
 from umbral.data.tables import Table
 
-__all__ = ["estimator_scores", "study_from_predictions"]
+__all__ = ["estimator_scores", "study_from_estimators", "study_from_predictions"]
 
 #: How the arrays are named in messages.
 WHERE = Path("the arrays")
@@ -91,7 +91,9 @@ def study_from_predictions(y_true=None, y_score=None, *, pos_label=None, name=No
         cells[MODEL] = model_names
     single = name if name is not None else model if isinstance(model, str) else None
     shown = title if title is not None else DEFAULT_TITLE
-    provenance = {"kind": "predictions"}
+    rows = len(labels)
+    provenance = {"kind": "predictions",  # what report --json says of a file: how many rows were read
+                  "read_rows": {"rows": rows, "lines": None, "text": f"from arrays: {rows:,} rows"}}
     return study_from_table(Table(list(cells), cells), WHERE, folder_name(shown), shown, provenance,
                             label_col=LABEL, score_col=tuple(score_columns), split_col=SPLIT if split is not None
                             else None, model_names={"model": str(single)} if single is not None else None,
@@ -127,3 +129,25 @@ def estimator_scores(estimator, X, *, response_method: str = "auto", pos_label=N
     if not matches:
         raise DataError(f"pos_label={pos_label!r} is not one of {name}'s classes ({classes[0]!r}, {classes[1]!r})")
     return np.asarray(estimator.predict_proba(X))[:, matches[0]], chosen
+
+
+def study_from_estimators(estimators: dict, *, train=None, validation=None, test=None, response_method="auto",
+                          pos_label=None, title=None):
+    """A :class:`~umbral.data.Study` of fitted classifiers on splits; see :meth:`umbral.Lecture.from_estimators`."""
+    if not isinstance(estimators, dict) or not estimators:
+        raise DataError('estimators must be a dict such as {"logistic": lr, "forest": rf}')
+    given = {name: rows for name, rows in (("train", train), ("validation", validation), ("test", test))
+             if rows is not None}
+    if not given:
+        raise DataError("give the rows of at least one split, e.g. validation=(X_val, y_val), test=(X_test, y_test)")
+    splits, positive = {}, pos_label
+    for split, rows in given.items():
+        if not isinstance(rows, tuple | list) or len(rows) != 2:
+            raise DataError(f"{split}= must be a pair (X, y)")
+        X, y = rows
+        scores = {}
+        for model, estimator in estimators.items():
+            scores[str(model)], positive = estimator_scores(estimator, X, response_method=response_method,
+                                                            pos_label=pos_label)
+        splits[split] = (y, scores)
+    return study_from_predictions(splits=splits, pos_label=positive, title=title)

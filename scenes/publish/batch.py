@@ -12,15 +12,14 @@ each finished job is recorded at once, a failed one is named in the summary and 
 
 from __future__ import annotations
 
-import re
 import time
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from umbral.scenes.publish.config import KEYS, ConfigError, _check_noun, _resolve_files, check_values, default_map
+from umbral.scenes.publish.config import ConfigError, check_key, read_toml, resolve_files
+from umbral.scenes.publish.requests import RenderRequest, TomlDoor, option_names
 
-__all__ = ["Course", "CourseResult", "check_scheduler", "plan_course", "read_course", "run_course", "summary"]
+__all__ = ["Course", "CourseResult", "plan_course", "read_course", "run_course", "summary"]
 
 #: Keys a dataset's table may hold: the data options, the class names and the costs.
 DATASET_KEYS = ("data", "label_col", "score_col", "split_col", "model_name", "models", "splits", "model", "split",
@@ -30,7 +29,6 @@ DATASET_KEYS = ("data", "label_col", "score_col", "split_col", "model_name", "mo
 _DATA_ONLY = frozenset(DATASET_KEYS) - {"positive_name", "negative_name", "cost_fn", "cost_fp"}
 #: The batch file's own keys on top of umbral.toml's render keys.
 BATCH_KEYS = ("datasets", "scheduler", "theme")
-_SCHEDULER = re.compile(r"tcp://[A-Za-z0-9.\-\[\]:]+:\d{1,5}")
 
 
 @dataclass(frozen=True)
@@ -42,104 +40,41 @@ class Course:
     themes: tuple[str, ...]
     values: dict
     scheduler: str | None
+    lines: tuple[str, ...] = ()
+
+    def door(self, dataset: int | None = None) -> TomlDoor:
+        """What names a value of the file (or of its ``dataset``-th entry) in an error: file, line, key."""
+        return TomlDoor(path=self.path, lines=self.lines, dataset=dataset)
 
 
-def _line_of(lines: list[str], key: str, dataset: int | None = None) -> int:
-    """The line (from 1) defining ``key``: at the top, or in the ``dataset``-th entry of ``datasets``."""
-    pattern = re.compile(rf'(^|[{{,\s])"?{re.escape(key)}"?\s*=')
-    start, header = 0, re.compile(r"^\s*\[")
-    if dataset is not None:
-        tables = [i for i, line in enumerate(lines) if re.match(r"^\s*\[\[\s*datasets\s*\]\]", line)]
-        if dataset < len(tables):
-            start = tables[dataset]
-            following = [i for i in range(start + 1, len(lines)) if header.match(lines[i])]
-            end = following[0] if following else len(lines)
-            return next((i + 1 for i in range(start, end) if pattern.search(lines[i])), start + 1)
-        start = next((i for i, line in enumerate(lines) if re.match(r'^\s*"?datasets"?\s*=', line)), 0)
-        return next((i + 1 for i in range(start, len(lines)) if pattern.search(lines[i])), start + 1)
-    for i, line in enumerate(lines):
-        if header.match(line):
-            break
-        if re.match(rf'^\s*"?{re.escape(key)}"?\s*=', line):
-            return i + 1
-    return 1
-
-
-def read_course(path: Path, commands: dict) -> Course:
-    """The checked course file at ``path`` (``commands``: umbral's click commands, whose types check the values)."""
+def read_course(path: Path) -> Course:
+    """The checked course file at ``path``: each value checked as umbral.toml's, by the options' own checks."""
     path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise ConfigError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise ConfigError(f"{path} is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset "
-                          f"{error.start}); re-save it as UTF-8") from None
-    try:
-        values = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path} is not valid TOML ({error}); fix the line it names") from None
-    lines = text.splitlines()
-    render_keys = {key for key, (_, names) in KEYS.items() if "render" in names or key == "strings"}
+    values, lines = read_toml(path)
+    door = TomlDoor(path=path, lines=lines)
+    render_keys = {*option_names(RenderRequest), "strings"}
     known = sorted((render_keys - _DATA_ONLY) | set(BATCH_KEYS))
     for key in values:
-        where = f"{path}:{_line_of(lines, key)}"
         if key in _DATA_ONLY:
-            raise ConfigError(f"{where}: {key!r} belongs to a dataset: datasets = [{{ data = \"...\", {key} = ... }}]")
-        if key not in known:
-            raise ConfigError(f"{where}: unknown key {key!r}; known keys: {', '.join(known)}")
-    top = _resolve_files(path, {k: v for k, v in values.items() if k not in BATCH_KEYS})
+            raise ConfigError(f"{path}:{door.line(key)}: {key!r} belongs to a dataset: "
+                              f"datasets = [{{ data = \"...\", {key} = ... }}]")
+        if key not in BATCH_KEYS:
+            check_key(door, key, values[key], known)
+    top = resolve_files(path, {k: v for k, v in values.items() if k not in BATCH_KEYS})
     top.setdefault("out", "out")
     if isinstance(top["out"], str) and not Path(top["out"]).is_absolute():
         top["out"] = str(path.parent / top["out"])  # the course's output folder, wherever umbral runs
-    for key, value in top.items():
-        _check(path, lines, key, value, commands)
-    datasets = _datasets(path, lines, values.get("datasets"), commands)
-    themes = _themes(path, lines, values.get("theme", "dark"), commands)
+    datasets = _datasets(path, door, values.get("datasets"))
+    themes = _themes(door, values.get("theme", "dark"))
     scheduler = values.get("scheduler")
-    if scheduler is not None and not (isinstance(scheduler, str) and _SCHEDULER.fullmatch(scheduler)):
-        raise ConfigError(f"{path}:{_line_of(lines, 'scheduler')}: scheduler = {scheduler!r}: must be text "
-                          "\"tcp://HOST:PORT\", e.g. \"tcp://127.0.0.1:8786\"")
-    return Course(path, datasets, themes, top, scheduler)
+    if scheduler is not None:
+        check_key(door, "scheduler", scheduler, ("scheduler",))
+    return Course(path, datasets, themes, top, scheduler, lines)
 
 
-def check_scheduler(address: str) -> None:
-    """A :class:`ConfigError` unless ``address`` reads ``tcp://HOST:PORT``."""
-    if not _SCHEDULER.fullmatch(address):
-        raise ConfigError(f"--scheduler {address!r}: must be tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786")
-
-
-def _check(path: Path, lines: list[str], key: str, value, commands: dict, dataset: int | None = None) -> None:
-    """One value checked as umbral.toml checks it, the error naming the file and line."""
-    where = f"{path}:{_line_of(lines, key, dataset)}"
-    if key == "strings":
-        from umbral.scenes.strings import LocaleError, check_overrides
-
-        try:
-            check_overrides(value)
-        except LocaleError as error:
-            raise ConfigError(f"{where}: {error}") from None
-        return
-    if key in ("positive_name", "negative_name"):
-        _check_noun(where, key, value)
-        return
-    if isinstance(value, dict):
-        raise ConfigError(f"{where}: {key!r} must be a value, not a table")
-    if key == "scenes":
-        from umbral.scenes.publish.registry import SCENES
-
-        if not (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):
-            raise ConfigError(f"{where}: 'scenes' must be a list of scene names, e.g. [\"ThresholdSweep\"]")
-        unknown = [name for name in value if name not in SCENES]
-        if unknown:
-            raise ConfigError(f"{where}: unknown scene {unknown[0]!r}; choose from {', '.join(SCENES)}")
-        return
-    check_values(where, {key: value}, commands)
-
-
-def _datasets(path: Path, lines: list[str], given, commands: dict) -> tuple[dict, ...]:
+def _datasets(path: Path, door: TomlDoor, given) -> tuple[dict, ...]:
     """``datasets = ["clinic20", { data = "pima.csv", target = "Outcome" }]``, each table checked."""
-    where = f"{path}:{_line_of(lines, 'datasets')}"
+    where = f"{path}:{door.line('datasets')}"
     if given is None:
         raise ConfigError(f"{path}: no 'datasets'; list them, e.g. datasets = [\"clinic20\", \"screening8\"]")
     if not isinstance(given, list) or not given:
@@ -148,31 +83,32 @@ def _datasets(path: Path, lines: list[str], given, commands: dict) -> tuple[dict
     tables = []
     for number, item in enumerate(given):
         table = {"data": item} if isinstance(item, str) else item
+        entry = replace(door, dataset=number)
         if not isinstance(table, dict):
             raise ConfigError(f"{where}: dataset {number + 1} must be a name, a path or a table, "
                               f"not {type(item).__name__}")
         for key in table:
             if key not in DATASET_KEYS:
-                raise ConfigError(f"{path}:{_line_of(lines, key, number)}: unknown key {key!r} in dataset "
+                raise ConfigError(f"{path}:{entry.line(key)}: unknown key {key!r} in dataset "
                                   f"{number + 1}; a dataset takes {', '.join(DATASET_KEYS)}")
         if not isinstance(table.get("data"), str) or not table["data"].strip():
-            raise ConfigError(f"{path}:{_line_of(lines, 'data', number)}: dataset {number + 1} needs data = "
+            raise ConfigError(f"{path}:{entry.line('data')}: dataset {number + 1} needs data = "
                               "\"NAME\" (built-in) or \"PATH\" (relative to the course file)")
-        table = _resolve_files(path, table)
+        table = resolve_files(path, table)
         for key, value in table.items():
-            _check(path, lines, key, value, commands, number)
+            check_key(entry, key, value, DATASET_KEYS)
         tables.append(table)
     return tuple(tables)
 
 
-def _themes(path: Path, lines: list[str], given, commands: dict) -> tuple[str, ...]:
+def _themes(door: TomlDoor, given) -> tuple[str, ...]:
     """``theme = "dark"`` or ``theme = ["dark", "light"]``."""
     themes = given if isinstance(given, list) else [given]
-    where = f"{path}:{_line_of(lines, 'theme')}"
     if not themes or not all(isinstance(theme, str) for theme in themes):
-        raise ConfigError(f"{where}: theme must be text or a list of text, e.g. [\"dark\", \"light\"]")
+        raise ConfigError(f"{door.path}:{door.line('theme')}: theme must be text or a list of text, "
+                          "e.g. [\"dark\", \"light\"]")
     for theme in themes:
-        check_values(where, {"theme": theme}, commands)
+        check_key(door, "theme", theme, ("theme",))
     return tuple(dict.fromkeys(themes))
 
 
@@ -224,31 +160,28 @@ class CoursePlan:
     line: str
 
 
-def _request(course: Course, table: dict, theme: str, commands: dict, force: bool, jobs: int | None, echo):
+def _request(course: Course, number: int, theme: str, force: bool, jobs: int | None, echo):
     """The LectureRequest of one dataset in one theme: render's defaults, the course's values, the dataset's."""
-    from umbral.scenes.publish.commands import lecture_request
+    from umbral.scenes.publish.commands import lecture_plan
+    from umbral.scenes.publish.requests import build
 
-    values = {**course.values, **table, "theme": theme}
-    command = commands["render"]
-    context = command.make_context("render", [], default_map=default_map(values).get("render", {}))
-    params = dict(context.params)
-    params["force"] = force
-    if jobs is not None:
-        params["jobs"] = jobs
-    request = lecture_request(params.pop("scene_names"), overrides=values.get("strings", {}), echo=echo, **params)
-    return replace(request, explicit=False)
+    top = {key: value for key, value in course.values.items() if key != "strings"}
+    given = {"theme": theme, "force": force or None, "jobs": jobs}
+    request = build(RenderRequest, given, under=((top, course.door()),
+                                                 (course.datasets[number], course.door(number))))
+    plan = lecture_plan(request, strings=course.values.get("strings", {}), echo=echo)
+    return replace(plan, explicit=False)
 
 
-def plan_course(course: Course, commands: dict, display, force: bool = False, jobs: int | None = None,
-                echo=print) -> CoursePlan:
+def plan_course(course: Course, display, force: bool = False, jobs: int | None = None, echo=print) -> CoursePlan:
     """Plan every job; load (and verify) each dataset that has one to render, once; say what was found."""
     from umbral.data import DataError
 
     groups, notes = [], []
-    for number, table in enumerate(course.datasets):
+    for number in range(len(course.datasets)):
         shared = _Shared()
         for theme in course.themes:
-            request = _request(course, table, theme, commands, force, jobs, echo)
+            request = _request(course, number, theme, force, jobs, echo)
             lecture = _course_lecture(request, display, shared)
             from umbral.scenes.publish.plan import plan_jobs
 
@@ -340,13 +273,13 @@ def _record(group: _Group, task, files: list[Path]) -> tuple[list[Path], float]:
     return files, 0.0 if job.ext not in VIDEO_FORMATS else task.options.size()[2]
 
 
-def run_course(course: Course, commands: dict, display, *, dry_run: bool = False, fail_fast: bool = False,
+def run_course(course: Course, display, *, dry_run: bool = False, fail_fast: bool = False,
                scheduler: str | None = None, jobs: int | None = None, force: bool = False, echo=print) -> CourseResult:
     """Plan, print the plan line, render what is stale here or on ``scheduler``, record it; the result."""
     from umbral.scenes.publish.cluster import DaskEngine, LocalEngine, run_tasks
 
     started = time.perf_counter()
-    plan = plan_course(course, commands, display, force=force, jobs=jobs, echo=echo)
+    plan = plan_course(course, display, force=force, jobs=jobs, echo=echo)
     for note in plan.notes:
         echo(note)
     echo(plan.line)

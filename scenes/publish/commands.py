@@ -1,31 +1,22 @@
-"""The work of ``render``, ``slides`` and ``lab``: check the options, load, verify, write, say what was written.
+"""The work of ``render``, ``slides`` and ``lab``: a checked request in, a :class:`PublishResult` out.
 
-render.py only wires click to these. Bad input raises a one-line :class:`umbral.data.DataError`
-(exit 2), a number that disagrees with scikit-learn a ``VerificationError`` (exit 1), and
-any other failure of a render or a deck :class:`PublishFailed` (exit 1). Manim, pandas
-and scikit-learn are imported only once there is something to render or load.
+Both doors call these: the command line with the data it loads, a notebook's
+:class:`umbral.Lecture` with its verified scores in memory (``study=``). Bad input raises a
+one-line :class:`umbral.data.DataError` (exit 2), a number that disagrees with scikit-learn a
+``VerificationError`` (exit 1), and any other failure of a render or a deck
+:class:`PublishFailed` (exit 1). Manim, pandas and scikit-learn are imported only once there
+is something to render or load.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from umbral.data.dataset import DataError
-from umbral.data.request import check_costs, data_request, load_with_study
-from umbral.scenes.publish.inside import check_out_dir
-from umbral.scenes.publish.options import (
-    FORMATS,
-    look_strings,
-    parse_choices,
-    parse_languages,
-    parse_resolution,
-    parse_thresholds,
-    scene_names,
-)
+from umbral.scenes.publish.render_run import PublishResult
 
-__all__ = ["PublishFailed", "lab_pages", "lecture_request", "render_lecture", "render_scenes", "slide_decks", "summary"]
-
-_LAB_COST = "the lab's cost ratio C_FN / C_FP needs --cost-fp > 0; e.g. --cost-fn 10 --cost-fp 1"
+__all__ = ["PublishFailed", "PublishResult", "lab_pages", "lecture_plan", "render_lecture", "slide_decks", "summary"]
 
 
 class PublishFailed(Exception):
@@ -33,7 +24,7 @@ class PublishFailed(Exception):
 
 
 def _stills(names: tuple[str, ...], thresholds: tuple[float, ...], quiet: bool, echo) -> frozenset:
-    """The scenes that can make the ``--at`` stills (a DataError when none can)."""
+    """The scenes that can make the «at» stills (a DataError when none can)."""
     if not thresholds:
         return frozenset()
     from umbral.scenes.publish.registry import scene_class
@@ -42,89 +33,59 @@ def _stills(names: tuple[str, ...], thresholds: tuple[float, ...], quiet: bool, 
     without = sorted(set(names) - stills)
     verb = "has" if len(without) == 1 else "have"
     if not stills:
-        raise DataError(f"--at: {', '.join(without)} {verb} no threshold stills; use --format png for the last frame")
+        raise DataError(f"«at»: {', '.join(without)} {verb} no threshold stills; use «format=png» for the last frame")
     if without and not quiet:
-        echo(f"note: {', '.join(without)} {verb} no threshold stills; use --format png for the last frame")
+        echo(f"note: {', '.join(without)} {verb} no threshold stills; use the png format for the last frame")
     return stills
 
 
-def _multiclass(path: str | None, pred_col: str | None, true_col: str | None) -> dict:
+def _multiclass(request) -> dict:
     """MulticlassConfusion's table of true and predicted classes, as scene keywords."""
-    if path:
-        from umbral.data.multiclass import load_multiclass
+    if not request.multiclass:
+        return {}
+    from umbral.data.multiclass import load_multiclass
 
-        return {"multiclass": load_multiclass(path, label_col=true_col, pred_col=pred_col)}
-    if pred_col or true_col:
-        raise DataError("--pred-col and --true-col need --multiclass FILE (the table of true and predicted classes)")
-    return {}
+    return {"multiclass": load_multiclass(request.multiclass, label_col=request.true_col, pred_col=request.pred_col)}
 
 
-def render_scenes(given_scenes, **options) -> str:
-    """The ``render`` command: render what is not up to date; return the summary (see :func:`summary`)."""
-    return summary(render_lecture(given_scenes, **options), options["out_dir"])
+def render_lecture(request, *, strings: dict, echo, study=None, display=None, in_workers: bool = False
+                   ) -> PublishResult:
+    """Render what of ``request`` (a :class:`~umbral.scenes.publish.requests.RenderRequest`) is not up to date.
 
-
-def render_lecture(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
-                   negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs,
-                   multiclass_path, pred_col, true_col, quiet, overrides: dict, echo, in_workers: bool = False,
-                   display=None, **options):
-    """Render what is not up to date; the :class:`~umbral.scenes.publish.render_run.LectureResult`.
-
-    ``options``: the choice options and the data options, as click passes them. ``display``
-    replaces the one ``quiet`` picks; ``in_workers`` renders in worker processes even for one job.
+    ``study``: the verified scores in memory (else the request's data is loaded); ``strings``:
+    umbral.toml's ``[strings.<lang>]``; ``display`` replaces the one ``request.quiet`` picks;
+    ``in_workers`` renders in worker processes even for one job.
     """
     from umbral.metrics import VerificationError
     from umbral.scenes.publish.progress import choose_display
     from umbral.scenes.publish.render_run import run_lecture
 
-    request = lecture_request(
-        given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
-        negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs, multiclass_path,
-        pred_col, true_col, quiet, overrides, echo, in_workers, **options)
+    plan = lecture_plan(request, strings=strings, echo=echo, study=study, in_workers=in_workers)
     try:
-        return run_lecture(request, display=display if display is not None else choose_display(quiet, echo=echo))
+        return run_lecture(plan, display=display if display is not None else choose_display(request.quiet, echo=echo))
     except (DataError, VerificationError):
         raise
     except Exception as error:  # a scene bug or an encoder failure: report it, exit 1
         raise PublishFailed(f"rendering failed: {type(error).__name__}: {error}") from error
 
 
-def lecture_request(given_scenes, cost_fn, cost_fp, lang, quality, resolution, fps, fmt, aspect, theme, positive_name,
-                    negative_name, transparent, out_dir, at, gif_loop, preset, no_subtitles, force, jobs,
-                    multiclass_path, pred_col, true_col, quiet, overrides: dict, echo, in_workers: bool = False,
-                    **options):
-    """The :class:`~umbral.scenes.publish.plan.LectureRequest` of ``render``'s options, checked (DataError if not)."""
-    import math
-
-    from umbral.metrics.published import choice_settings
-
-    names = scene_names(given_scenes)
-    langs = parse_languages(lang)
-    formats = parse_choices(fmt, FORMATS, "--format")
-    if transparent and set(formats) - {"webm", "mov"}:
-        raise DataError("--transparent needs --format webm or --format mov (mp4 and gif have no alpha)")
-    thresholds = parse_thresholds(at)
-    size = parse_resolution(resolution)
-    check_costs(cost_fn, cost_fp)
-    if fps is not None and not math.isfinite(fps):
-        raise DataError("--fps must be a number such as 30")
-    check_out_dir(out_dir)
-
-    from umbral.scenes.publish.render_run import LectureRequest
+def lecture_plan(request, *, strings: dict, echo, study=None, in_workers: bool = False):
+    """What to render and each output's options (:class:`~umbral.scenes.publish.plan.LectureRequest`)."""
+    from umbral.scenes.publish.plan import LectureRequest
+    from umbral.scenes.publish.registry import LECTURE_ORDER
     from umbral.scenes.publish.runner import RenderOptions
 
-    stills = _stills(names, thresholds, quiet, echo)
+    names = request.scenes or LECTURE_ORDER
     render_options = RenderOptions(
-        quality=quality, resolution=size, fps=fps, aspect=aspect, transparent=transparent, out_dir=Path(out_dir),
-        at=thresholds, gif_loop=gif_loop == "forever", preset=preset, subtitles=not no_subtitles,
-        scene_kwargs=_multiclass(multiclass_path, pred_col, true_col),
-        strings=look_strings(positive_name, negative_name, overrides), theme=theme)
-    choice = choice_settings(cost_fn, cost_fp, options)
-    request = LectureRequest(scenes=names, langs=langs, formats=formats, options=render_options,
-                             data_kwargs=data_request(options), cost_fn=cost_fn, cost_fp=cost_fp,
-                             thresholds=thresholds, force=force, jobs=jobs, stills_supported=stills, choice=choice,
-                             explicit=bool(given_scenes), in_workers=in_workers)
-    return request
+        quality=request.quality, resolution=request.resolution, fps=request.fps, aspect=request.aspect,
+        transparent=request.transparent, out_dir=Path(request.out), at=request.at,
+        gif_loop=request.gif_loop == "forever", preset=request.preset, subtitles=request.subtitles,
+        scene_kwargs=_multiclass(request), strings=request.strings(strings), theme=request.theme)
+    return LectureRequest(scenes=names, langs=request.lang, formats=request.format, options=render_options,
+                          data_kwargs=request.data_kwargs(), cost_fn=request.cost_fn, cost_fp=request.cost_fp,
+                          thresholds=request.at, force=request.force, jobs=request.jobs,
+                          stills_supported=_stills(names, request.at, request.quiet, echo), choice=request.choice(),
+                          explicit=bool(request.scenes), in_workers=in_workers, study=study)
 
 
 def summary(result, out_dir: str) -> str:
@@ -143,85 +104,89 @@ def _duration(seconds: float) -> str:
     return f"{minutes} min {rest} s"
 
 
-def slide_decks(given_scenes, cost_fn, cost_fp, deck_format, one_file, with_lab, lang, quality, resolution, fps,
-                aspect, theme, positive_name, negative_name, preset, out_dir, quiet, overrides: dict, echo,
-                **options) -> None:
-    """The ``slides`` command: a deck per language, breaking at each story beat; ``echo`` says what was written."""
-    from umbral.metrics.published import choice_settings
-
-    names = scene_names(given_scenes)
-    langs = parse_languages(lang)
-    size = parse_resolution(resolution)
-    check_costs(cost_fn, cost_fp)
-    if one_file and deck_format != "html":
-        echo(f"note: --one-file only changes html decks; a {deck_format} deck is always one file")
-    if with_lab and deck_format != "html":
-        raise DataError(f"--with-lab needs --to html: a {deck_format} deck cannot hold a live page (use `umbral lab`)")
-    if with_lab and cost_fp <= 0:
-        raise DataError(_LAB_COST)
-    check_out_dir(out_dir)
-    choice = choice_settings(cost_fn, cost_fp, options)
-    study, dataset = load_with_study(**options)
+def slide_decks(request, *, strings: dict, echo, study=None) -> PublishResult:
+    """The ``slides`` command: a deck per language of ``request``, breaking at each story beat."""
+    started = time.perf_counter()
+    if request.one_file and request.to != "html":
+        echo(f"note: one file only changes html decks; a {request.to} deck is always one file")
+    selected = _loaded(request, study, echo)
 
     from umbral.metrics import VerificationError
     from umbral.scenes.facts import facts_for
     from umbral.scenes.publish.progress import choose_display
-    from umbral.scenes.publish.registry import unmet_need
+    from umbral.scenes.publish.registry import LECTURE_ORDER, unmet_need
     from umbral.scenes.publish.render_run import dataset_summary
     from umbral.scenes.publish.slides import build_deck
     from umbral.scenes.strings import overridden
 
-    words = look_strings(positive_name, negative_name, overrides)
-    facts = facts_for(dataset, cost_fn=cost_fn, cost_fp=cost_fp, study=study, choice=choice)
+    study, dataset = selected
+    names = request.scenes or LECTURE_ORDER
+    words = request.strings(strings)
+    facts = facts_for(dataset, cost_fn=request.cost_fn, cost_fp=request.cost_fp, study=study, choice=request.choice())
     unmet = {name: unmet_need(name, dataset_summary(facts)) for name in names}
-    if given_scenes and any(unmet.values()):
+    if request.scenes and any(unmet.values()):
         raise DataError(f"cannot render {next(reason for reason in unmet.values() if reason)}")
-    for reason in filter(None, unmet.values()):
-        if not quiet:
+    skipped = tuple((name, reason) for name, reason in unmet.items() if reason)
+    for _, reason in skipped:
+        if not request.quiet:
             echo(f"skipped {reason}")
     names = tuple(name for name in names if not unmet[name])
+    written = []
     try:
-        for code in langs:
-            if not quiet:
-                echo(f"building the {deck_format} deck ({code}): {', '.join(names)} ...")
+        for code in request.lang:
+            if not request.quiet:
+                echo(f"building the {request.to} deck ({code}): {', '.join(names)} ...")
             page = None
             with overridden(words):
-                if with_lab:
+                if request.with_lab:
                     from umbral.scenes.publish.lab_data import lab_payload
                     from umbral.scenes.publish.lab_page import render_lab_page
 
-                    page = render_lab_page(lab_payload(study, dataset, code, cost_fn, cost_fp), theme)
-                path = build_deck(names, facts, code, deck_format, Path(out_dir), one_file, quality=quality,
-                                  resolution=size, fps=fps, aspect=aspect, preset=preset,
-                                  display=choose_display(quiet, echo=echo), lab_page=page, theme=theme)
+                    page = render_lab_page(lab_payload(study, dataset, code, request.cost_fn, request.cost_fp),
+                                           request.theme)
+                path = build_deck(names, facts, code, request.to, Path(request.out), request.one_file,
+                                  quality=request.quality, resolution=request.resolution, fps=request.fps,
+                                  aspect=request.aspect, preset=request.preset,
+                                  display=choose_display(request.quiet, echo=echo), lab_page=page,
+                                  theme=request.theme)
             echo(f"wrote {path}")
+            written.append(Path(path))
     except VerificationError:
         raise
     except Exception as error:  # a scene bug or a converter failure: report it, exit 1
         raise PublishFailed(f"building slides failed: {type(error).__name__}: {error}") from error
+    return PublishResult(tuple(written), (), time.perf_counter() - started, skipped=skipped)
 
 
-def lab_pages(cost_fn: float, cost_fp: float, lang: str, out_dir: str, theme: str, positive_name, negative_name,
-              overrides: dict, echo, **data_kwargs) -> None:
-    """The ``lab`` command: the students' page in every language, then the gallery; ``echo`` says what was written."""
-    langs = parse_languages(lang)
-    check_costs(cost_fn, cost_fp)
-    if cost_fp <= 0:
-        raise DataError(_LAB_COST)
-    check_out_dir(out_dir)
-    request = data_request(data_kwargs)
-    study, dataset = load_with_study(**data_kwargs)
-    if dataset.rows_read:
-        echo(dataset.rows_read)
+def lab_pages(request, *, strings: dict, echo, study=None) -> PublishResult:
+    """The ``lab`` command: the students' page in every language of ``request``, then the gallery."""
+    started = time.perf_counter()
+    study, dataset = _loaded(request, study, echo)
 
     from umbral.scenes.publish.gallery import build_gallery
     from umbral.scenes.publish.lab import lab_options, write_lab
-    from umbral.scenes.publish.render_run import data_fingerprint
+    from umbral.scenes.publish.manifest import study_fingerprint
 
-    fingerprint = data_fingerprint(request)
-    words = look_strings(positive_name, negative_name, overrides)
-    lab_settings = lab_options(cost_fn, cost_fp, request.get("model"), request.get("split"), theme, words)
-    for code in langs:
-        path = write_lab(study, dataset, code, Path(out_dir), cost_fn, cost_fp, fingerprint, lab_settings, theme, words)
+    fingerprint = study_fingerprint(study)
+    words = request.strings(strings)
+    settings = lab_options(request.cost_fn, request.cost_fp, request.model, request.split, request.theme, words)
+    written = []
+    for code in request.lang:
+        path = write_lab(study, dataset, code, Path(request.out), request.cost_fn, request.cost_fp, fingerprint,
+                         settings, request.theme, words)
         echo(f"wrote {path}")
-    build_gallery(Path(out_dir), theme)
+        written.append(Path(path))
+    build_gallery(Path(request.out), request.theme)
+    return PublishResult(tuple(written), (), time.perf_counter() - started)
+
+
+def _loaded(request, study, echo) -> tuple:
+    """(study, the dataset the request shows): ``study`` as given, else the request's data loaded."""
+    if study is not None:
+        return study, study.select(request.model, request.split)
+    from umbral.data.request import load_request
+
+    study, dataset = load_request(request)
+    if dataset.rows_read:
+        echo(dataset.rows_read)
+    return study, dataset

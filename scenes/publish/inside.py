@@ -15,17 +15,24 @@ def inside(out_dir: Path, dataset: str, *parts: str) -> Path:
     so neither ``..`` nor an absolute name nor a symlink leads elsewhere.
     """
     if not is_folder_name(dataset):
-        raise DataError(f"dataset name {dataset!r} cannot name a folder inside --out; "
+        raise DataError(f"dataset name {dataset!r} cannot name a folder inside «out»; "
                         "give the data a plain name (letters, digits, hyphens)")
     root = Path(out_dir).resolve()
     path = Path(out_dir, dataset, *parts)
     if not path.resolve().is_relative_to(root):
-        raise DataError(f"{path} would be written outside --out {out_dir}; remove the link or choose another --out")
+        raise DataError(f"{path} would be written outside «out={out_dir}»; remove the link or choose another «out»")
     return path
 
 
 def check_out_dir(out_dir: Path | str) -> None:
-    """A :class:`DataError` unless ``out_dir`` is, or can be made as, a folder umbral may write in.
+    """A :class:`DataError` unless ``out_dir`` is, or can be made as, a folder umbral may write in."""
+    problem = out_dir_problem(out_dir)
+    if problem:
+        raise DataError(problem)
+
+
+def out_dir_problem(out_dir: Path | str) -> str | None:
+    """Why umbral may not write in ``out_dir`` (it is made if missing), or None.
 
     Checked before any work, so a read-only folder or a path through a file
     fails in one line and leaves nothing behind.
@@ -34,12 +41,13 @@ def check_out_dir(out_dir: Path | str) -> None:
 
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
-        raise DataError(f"--out {out_dir} is a file, not a folder; choose a folder (it is made if missing)")
+        return f"«out={out_dir}» is a file, not a folder; choose a folder (it is made if missing)"
     existing = out_dir
     while not existing.exists():
         existing = existing.parent
     if not existing.is_dir():
-        raise DataError(f"--out {out_dir} goes through the file {existing}; choose a folder path")
+        return f"«out={out_dir}» goes through the file {existing}; choose a folder path"
     if not os.access(existing, os.W_OK | os.X_OK):
-        where = f"--out {out_dir}" if existing == out_dir else f"--out {out_dir}: its folder {existing}"
-        raise DataError(f"{where} cannot be written (no permission); choose another --out or make it writable")
+        where = f"«out={out_dir}»" if existing == out_dir else f"«out={out_dir}»: its folder {existing}"
+        return f"{where} cannot be written (no permission); choose another «out» or make it writable"
+    return None

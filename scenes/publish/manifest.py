@@ -19,6 +19,7 @@ __all__ = [
     "MANIFEST_FILE",
     "code_hash",
     "data_fingerprint",
+    "study_fingerprint",
     "file_sha256",
     "is_up_to_date",
     "load_json",
@@ -82,6 +83,14 @@ def data_fingerprint(source: str, options: dict, builtin: bool) -> str:
                              sort_keys=True, default=str).encode())
     if not builtin:
         digest.update(file_sha256(Path(source)).encode())
+    digest.update(hash_sources(_DATA_CODE).encode())
+    return digest.hexdigest()
+
+
+def study_fingerprint(study) -> str:
+    """sha256 naming data given in memory: its numbers (:meth:`~umbral.data.study.Study.content_sha256`), data code."""
+    digest = hashlib.sha256(b"study")
+    digest.update(study.content_sha256().encode())
     digest.update(hash_sources(_DATA_CODE).encode())
     return digest.hexdigest()
 

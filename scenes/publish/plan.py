@@ -51,6 +51,8 @@ class LectureRequest:
     #: Render in worker processes even for one job, so Manim's global config in this process is never touched
     #: (the Python API: a notebook's kernel may have configured Manim itself).
     in_workers: bool = False
+    #: The verified scores in memory (a notebook's :class:`umbral.Lecture`), or None to load ``data_kwargs``.
+    study: object = None
 
 
 def plan_jobs(request: LectureRequest) -> list[Job]:

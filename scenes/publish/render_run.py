@@ -18,24 +18,28 @@ from umbral.scenes.publish.progress import JobInfo, LineDisplay
 from umbral.scenes.publish.registry import SCENES, unmet_need
 from umbral.scenes.publish.runner import output_path
 
-__all__ = ["Job", "LectureRequest", "LectureResult", "plan_jobs", "run_lecture"]
+__all__ = ["Job", "LectureRequest", "PublishResult", "plan_jobs", "run_lecture"]
 
 #: Formats that are videos (their frames count as video seconds rendered).
 VIDEO_FORMATS = ("mp4", "gif", "webm", "mov")
 
 
 @dataclass(frozen=True)
-class LectureResult:
-    """What a render run did: files written, outputs found up to date, wall time and video made."""
+class PublishResult:
+    """What a render, a deck or a lab did: files written, outputs up to date, scenes skipped and why, timings."""
 
     written: tuple[Path, ...]
     up_to_date: tuple[Path, ...]
     seconds: float
-    video_seconds: float
+    video_seconds: float = 0.0
+    #: (scene, why) for each scene the data cannot feed.
+    skipped: tuple[tuple[str, str], ...] = ()
 
 
 def _fingerprint(request: LectureRequest) -> str | None:
-    """Data fingerprint of a request (see :func:`data_fingerprint`)."""
+    """Data fingerprint of a request: its numbers when given in memory, else :func:`data_fingerprint`."""
+    if request.study is not None:
+        return manifest.study_fingerprint(request.study)
     return data_fingerprint(request.data_kwargs)
 
 
@@ -62,6 +66,7 @@ class Lecture:
         self.known = manifest.load_json(self.out_dir / manifest.DATASETS_FILE).get(self.fingerprint or "", {})
         self.facts = None
         self.study = self.dataset = None
+        self.skipped: list[tuple[str, str]] = []
         self._code = {}
 
     def code_sha(self, scene: str) -> str:
@@ -71,8 +76,12 @@ class Lecture:
         return self._code[scene]
 
     def data_sha(self, scene: str) -> str:
-        """What the scene read: the data fingerprint, or nothing for scenes without data."""
-        return self.fingerprint if SCENES[scene][2] else "no-data"
+        """What the scene read: the data's own numbers (whichever door gave them), or nothing for scenes without data.
+
+        The data's content hash is recorded beside its source's fingerprint once it has been
+        loaded, so a re-run finds it without loading the data again.
+        """
+        return self.known.get("content", self.fingerprint) if SCENES[scene][2] else "no-data"
 
     def path(self, job: Job, dataset_name: str) -> Path:
         """Where ``job`` writes."""
@@ -95,14 +104,14 @@ class Lecture:
 
         kwargs = dict(self.request.data_kwargs)
         model, split = kwargs.pop("model", None), kwargs.pop("split", None)
-        study = load_study(**kwargs)
+        study = self.request.study if self.request.study is not None else load_study(**kwargs)
         dataset = study.select(model, split)
         self.study, self.dataset = study, dataset
         self.facts = facts_for(dataset, cost_fn=self.request.cost_fn, cost_fp=self.request.cost_fp, study=study,
                                choice=self.request.choice)
         if self.fingerprint is None:
             self.fingerprint = _fingerprint(self.request)
-        self.known = dataset_summary(self.facts)
+        self.known = {**dataset_summary(self.facts), "content": manifest.study_fingerprint(study)}
         if dataset.rows_read:
             self.display.note(dataset.rows_read)
         return self.facts
@@ -125,12 +134,13 @@ class Lecture:
         model, split = r.data_kwargs.get("model"), r.data_kwargs.get("split")
         options = lab_options(r.cost_fn, r.cost_fp, model, split, theme, words)
         paths = {lang: lab_path(self.out_dir, self.known["name"], lang, theme) for lang in r.langs}
-        fresh = [path for path in paths.values() if not r.force and is_fresh(path, options, self.fingerprint)]
+        content = self.known.get("content", self.fingerprint)
+        fresh = [path for path in paths.values() if not r.force and is_fresh(path, options, content)]
         todo = [lang for lang, path in paths.items() if path not in fresh]
         if todo and self.study is None:
             self.load_facts()
-        written = [write_lab(self.study, self.dataset, lang, self.out_dir, r.cost_fn, r.cost_fp, self.fingerprint,
-                             options, theme, words) for lang in todo]
+        written = [write_lab(self.study, self.dataset, lang, self.out_dir, r.cost_fn, r.cost_fp, content, options,
+                             theme, words) for lang in todo]
         return written, fresh
 
     def drop_unmet(self, jobs: list[Job]) -> list[Job]:
@@ -141,11 +151,12 @@ class Lecture:
         from umbral.data import DataError
 
         unmet = {job.scene: unmet_need(job.scene, self.known) for job in jobs}
-        for reason in unmet.values():
+        for scene, reason in unmet.items():
             if reason and self.request.explicit:
                 raise DataError(f"cannot render {reason}")
             if reason:
                 self.display.note(f"skipped {reason}")
+                self.skipped.append((scene, reason))
         return [job for job in jobs if not unmet[job.scene]]
 
     def render(self, jobs: list[Job]) -> tuple[list[Path], float]:
@@ -200,7 +211,7 @@ def _label(job: Job, options, dataset: str) -> str:
     return f"{dataset}, {job.lang}, {width}x{height}@{fps:g}, {what}"
 
 
-def run_lecture(request: LectureRequest, display=None) -> LectureResult:
+def run_lecture(request: LectureRequest, display=None) -> PublishResult:
     """Render what is stale, reporting to ``display`` (plain lines by default).
 
     All or nothing: if any job fails (or the run is interrupted), every file the run placed in
@@ -212,7 +223,7 @@ def run_lecture(request: LectureRequest, display=None) -> LectureResult:
         return _run_lecture(request, display)
 
 
-def _run_lecture(request: LectureRequest, display) -> LectureResult:
+def _run_lecture(request: LectureRequest, display) -> PublishResult:
     started = time.perf_counter()
     lecture = Lecture(request, display)
     jobs = plan_jobs(request)
@@ -246,4 +257,5 @@ def _run_lecture(request: LectureRequest, display) -> LectureResult:
         from umbral.scenes.publish.gallery import build_gallery
 
         lecture.display.note(f"gallery: {build_gallery(lecture.out_dir, request.options.theme)}")
-    return LectureResult(tuple(written), tuple(up_to_date), time.perf_counter() - started, video_seconds)
+    return PublishResult(tuple(written), tuple(up_to_date), time.perf_counter() - started, video_seconds,
+                         tuple(lecture.skipped))

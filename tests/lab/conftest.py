@@ -329,16 +329,17 @@ def check_numbers():
 
 @functools.cache
 def _study(dataset: str):
-    from umbral.data.request import load_with_study
+    from umbral.data.request import load_request
+    from umbral.scenes.publish.requests import LabRequest, build
 
-    return load_with_study(source=dataset)[0]
+    return load_request(build(LabRequest, {"data": dataset}))[0]
 
 
 @pytest.fixture(scope="session")
 def part_report():
     """``part_report(dataset, model, split, theta, ratio=10)``: `umbral report --model M --split S` in-process.
 
-    The command's own functions (load_with_study, study.select, dataset_report) with the study
+    The command's own functions (load_request, study.select, dataset_report) with the study
     loaded once, since building screening8 takes seconds and the command would rebuild it each time.
     """
     from umbral.metrics.published import dataset_report

@@ -312,7 +312,7 @@ def test_a_worker_killed_mid_job_loses_nothing(cluster, tmp_path):
     text = COURSE.replace('datasets = ["clinic20", { data = "screening", seed = 7 }]', 'datasets = ["clinic20"]')
     course_file = course(tmp_path, text)
     display = KillOnStart(pids)
-    result = run_course(read_course(course_file, cli.commands), cli.commands, display,
+    result = run_course(read_course(course_file), display,
                         scheduler=cluster.scheduler_address, echo=display.lines.append)
     assert display.killed is not None
     lost = [p for p in (*result.retried, *(p for p, _ in result.failed))]

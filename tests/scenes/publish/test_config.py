@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.ceilings import HANG_SECONDS
-from umbral.scenes.publish.config import ConfigError, default_map, read_config
+from umbral.scenes.publish.config import ConfigError, read_config
+from umbral.scenes.publish.requests import CLI, RenderRequest, SlidesRequest, build
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -50,16 +51,23 @@ def test_explicit_config_path_and_lists(tmp_path):
     config = tmp_path / "chapter.toml"
     config.write_text('lang = ["en", "es"]\nformat = ["mp4", "gif"]\nscenes = ["ThresholdSweep"]\nsubtitles = false\n'
                       'quiet = true\n')
-    values = default_map(read_config(config))
-    assert values["render"]["quiet"] is True and values["slides"]["quiet"] is True
-    assert values["render"]["lang"] == "en,es" and values["render"]["fmt"] == "mp4,gif"
-    assert values["render"]["scene_names"] == ("ThresholdSweep",) and values["render"]["no_subtitles"] is True
+    values = read_config(config)
+    render = build(RenderRequest, {}, CLI, under=(values.options(RenderRequest),))
+    slides = build(SlidesRequest, {}, CLI, under=(values.options(SlidesRequest),))
+    assert render.quiet is True and slides.quiet is True
+    assert render.lang == ("en", "es") and render.format == ("mp4", "gif")
+    assert render.scenes == ("ThresholdSweep",) and render.subtitles is False
+    flags = build(RenderRequest, {"lang": "es", "subtitles": None}, CLI, under=(values.options(RenderRequest),))
+    assert flags.lang == ("es",) and flags.subtitles is False
     missing = run(tmp_path, "--config", str(tmp_path / "nope.toml"), "report")
     assert missing.returncode == 2 and "cannot read" in missing.stderr
 
 
-def test_scenes_must_be_a_list_of_names(tmp_path):
+def test_scenes_are_names_umbral_has(tmp_path):
     config = tmp_path / "umbral.toml"
     config.write_text('scenes = "ThresholdSweep"\n')
-    with pytest.raises(ConfigError, match="scenes"):
+    assert build(RenderRequest, {}, CLI, under=(read_config(config).options(RenderRequest),)).scenes == (
+        "ThresholdSweep",)
+    config.write_text('lang = "en"\nscenes = ["ThresholdSweep", "Nope"]\n')
+    with pytest.raises(ConfigError, match=r"umbral.toml:2: scenes = \["):
         read_config(config)

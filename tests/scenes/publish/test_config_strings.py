@@ -10,7 +10,8 @@ import pytest
 
 from tests.ceilings import HANG_SECONDS
 from umbral.scenes import strings
-from umbral.scenes.publish.config import ConfigError, default_map, read_config, string_overrides
+from umbral.scenes.publish.config import ConfigError, read_config
+from umbral.scenes.publish.requests import CLI, RenderRequest, build
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -25,13 +26,12 @@ def test_overrides_are_read_and_kept_apart_from_the_options(tmp_path):
     path = _config(tmp_path, 'lang = ["en", "es"]\n\n[strings.en]\nclosing = "Pick the mistakes you can live with."\n'
                              'roc_title = "ROC · {auc}"\n\n[strings.es]\nsay_closing = "Elige tus errores."\n')
     values = read_config(path)
-    assert string_overrides(values) == {"en": {"closing": "Pick the mistakes you can live with.",
+    assert values.strings == {"en": {"closing": "Pick the mistakes you can live with.",
                                                "roc_title": "ROC · {auc}"},
                                         "es": {"say_closing": "Elige tus errores."}}
-    commands = default_map(values)
-    assert commands["render"]["lang"] == "en,es"
-    assert all("strings" not in options for options in commands.values())
-    assert string_overrides(read_config(_config(tmp_path, 'lang = "en"\n'))) == {}
+    assert build(RenderRequest, {}, CLI, under=(values.options(RenderRequest),)).lang == ("en", "es")
+    assert "strings" not in values.options(RenderRequest)[0]
+    assert read_config(_config(tmp_path, 'lang = "en"\n')).strings == {}
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -52,7 +52,7 @@ def test_a_bad_override_is_one_error_naming_it(tmp_path, text, message):
 
 def test_an_override_may_drop_a_placeholder(tmp_path):
     values = read_config(_config(tmp_path, '[strings.en]\nroc_title = "ROC curve"\nclosing = "{{braces}} are fine"\n'))
-    assert string_overrides(values)["en"]["roc_title"] == "ROC curve"
+    assert values.strings["en"]["roc_title"] == "ROC curve"
 
 
 def test_the_cli_stops_with_exit_2_and_one_line(tmp_path):

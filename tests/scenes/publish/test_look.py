@@ -10,7 +10,8 @@ import pytest
 
 from tests.ceilings import HANG_SECONDS
 from umbral.scenes import palette, style
-from umbral.scenes.publish.config import ConfigError, default_map, read_config
+from umbral.scenes.publish.config import ConfigError, read_config
+from umbral.scenes.publish.requests import CLI, LabRequest, RenderRequest, SlidesRequest, build
 from umbral.scenes.publish.runner import RenderOptions
 from umbral.scenes.publish.slides import deck_path
 
@@ -67,10 +68,11 @@ def _config(tmp_path, text):
 def test_the_config_takes_a_theme_and_class_names(tmp_path):
     values = read_config(_config(tmp_path, 'theme = "light"\npositive_name = { en = "diabetics", es = "diabéticos" }\n'
                                            'negative_name = "healthy patients"\n'))
-    commands = default_map(values)
-    assert commands["render"]["theme"] == "light" and commands["lab"]["theme"] == "light"
-    assert commands["render"]["positive_name"] == ("en=diabetics", "es=diabéticos")
-    assert commands["slides"]["negative_name"] == ("healthy patients",)
+    render, lab, slides = (build(kind, {}, CLI, under=(values.options(kind),))
+                           for kind in (RenderRequest, LabRequest, SlidesRequest))
+    assert render.theme == "light" and lab.theme == "light"
+    assert render.positive_name == {"en": "diabetics", "es": "diabéticos"}
+    assert slides.negative_name == {"en": "healthy patients", "es": "healthy patients"}
 
 
 @pytest.mark.parametrize(("text", "message"), [
