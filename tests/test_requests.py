@@ -88,7 +88,7 @@ def test_every_request_type_takes_only_declared_options():
 BAD = [  # (option, a bad value, what the message says)
     ("cost_fn", "abc", "must be a number"),
     ("threshold", "2", "must be in [0, 1]"),
-    ("rule", "best", "choose one of max_f1"),
+    ("rule", "best", "choose one of min_cost, max_f1"),
     ("resamples", "1.5", "must be a whole number"),
 ]
 

@@ -119,6 +119,8 @@ def toml_shown(value) -> str:
         return str(value).lower()
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_shown(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {toml_shown(item)}" for key, item in value.items()) + " }"
     return f'"{value}"' if isinstance(value, str) else repr(value)
 
 

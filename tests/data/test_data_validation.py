@@ -168,7 +168,7 @@ def test_json_null_score(tmp_path):
 def test_scores_outside_unit_interval(tmp_path):
     message = _error(_write(tmp_path, "s.csv", "label,score\n1,2.5\n0,-1.25\n"))
     assert "run from -1.25 to 2.5" in message
-    assert "needs probabilities in [0, 1]" in message and "--rescale minmax|sigmoid" in message
+    assert "needs probabilities in [0, 1]" in message and "--rescale minmax or --rescale sigmoid" in message
 
 
 def test_labels_and_scores_of_different_lengths(tmp_path):
