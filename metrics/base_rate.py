@@ -23,21 +23,8 @@ def expected_counts(sensitivity, fpr, prevalence_value, n=1000.0):
     ``TN = (1 - fpr)(1 - pi) n``: the counts a test with these rates would
     produce on average, as floats (not rounded). Feed them to the point
     metrics (``accuracy``, ``precision``, ``matthews_corrcoef``...) to get
-    those metrics at that prevalence.
-
-    Parameters
-    ----------
-    sensitivity, fpr : float or array_like
-        True and false positive rates of the test, in 0..1.
-    prevalence_value : float or array_like
-        Share of positives ``pi`` in 0..1.
-    n : float
-        Number of cases (1000 reads as "per 1000 patients").
-
-    Returns
-    -------
-    tp, fp, fn, tn : float or ndarray
-        Expected counts, summing to ``n``.
+    those metrics at that prevalence. Rates and ``pi`` lie in 0..1 (floats or arrays); the
+    counts sum to ``n`` (1000 reads as "per 1000 patients").
 
     Examples
     --------
@@ -61,20 +48,10 @@ def pr_curve_at_prevalence(fpr, tpr, prevalence_value):
     :func:`~umbral.metrics.point.ppv_at_prevalence`): the negatives are reweighted,
     the ranking is not touched. With the exact ROC of
     :func:`~umbral.metrics.curves.roc_curve` and ``pi`` equal to the data's own
-    prevalence this is :func:`~umbral.metrics.curves.precision_recall_curve`.
-
-    Parameters
-    ----------
-    fpr, tpr : array_like
-        Exact ROC curve, starting at (0, 0) (the ``+inf`` threshold).
-    prevalence_value : float
-        Prevalence ``pi`` in (0, 1).
-
-    Returns
-    -------
-    precision, recall : ndarray
-        One point per ROC point; the first is (recall 0, precision 1), as
-        drawn on screen. Precision at a point flagging no one is 0.0.
+    prevalence this is :func:`~umbral.metrics.curves.precision_recall_curve`. The ROC starts at
+    (0, 0) (the ``+inf`` threshold) and ``pi`` lies in (0, 1). Returns ``(precision, recall)``,
+    one point per ROC point, the first (recall 0, precision 1) as drawn on screen; precision at a
+    point flagging no one is 0.0.
 
     Examples
     --------

@@ -19,6 +19,8 @@ import math
 import numpy as np
 
 from umbral.metrics import point
+from umbral.metrics.choice import HUNDREDTHS
+from umbral.metrics.sweep import Snapshot
 from umbral.metrics.validation import check_nonnegative, check_number, check_numbers, check_positive_int, check_rate
 
 __all__ = [
@@ -33,8 +35,6 @@ AP_STEPS = 4000
 #: The metrics the lab shows, in its order (``cost`` = ratio·FN + FP, in units of C_FP).
 BINORMAL_METRICS = ("accuracy", "precision", "recall", "specificity", "f1", "balanced_accuracy", "mcc", "npv",
                     "cost")
-_HUNDREDTHS = np.arange(101) / 100
-_HUNDREDTHS.setflags(write=False)
 # Costs within this distance count as tied (as metrics.thresholds).
 _TIE = 1e-12
 _erfc = np.frompyfunc(math.erfc, 1, 1)
@@ -174,19 +174,9 @@ def binormal_metrics(theta: float, d: float, prevalence: float, cost_ratio: floa
     (24, 772.0, 0.6667)
     """
     _check(d, prevalence, theta, population, cost_ratio)
-    tp, fp, fn, tn = counts = binormal_counts(theta, d, prevalence, population)
-    return {
-        "tp": tp, "fp": fp, "fn": fn, "tn": tn,
-        "accuracy": float(point.accuracy(*counts)),
-        "precision": float(point.precision(*counts)),
-        "recall": float(point.recall(*counts)),
-        "specificity": float(point.specificity(*counts)),
-        "f1": float(point.f1_score(*counts)),
-        "balanced_accuracy": float(point.balanced_accuracy(*counts)),
-        "mcc": float(point.matthews_corrcoef(*counts)),
-        "npv": float(point.negative_predictive_value(*counts)),
-        "cost": float(point.expected_cost(*counts, cost_fn=cost_ratio, cost_fp=1.0)),
-    }
+    counts = binormal_counts(theta, d, prevalence, population)
+    values = Snapshot.from_counts(theta, *counts).as_dict(("tp", "fp", "fn", "tn", *BINORMAL_METRICS[:-1]))
+    return {**values, "cost": float(point.expected_cost(*counts, cost_fn=cost_ratio, cost_fp=1.0))}
 
 
 def binormal_auc(d: float) -> float:
@@ -278,6 +268,6 @@ def binormal_min_cost_threshold(d: float, prevalence: float, cost_ratio: float,
     """
     _check(d, prevalence, population=population, cost_ratio=cost_ratio)
     costs = np.array([binormal_metrics(theta, d, prevalence, cost_ratio, population)["cost"]
-                      for theta in _HUNDREDTHS])
+                      for theta in HUNDREDTHS])
     best = np.flatnonzero(costs <= costs.min() + _TIE)
-    return float(_HUNDREDTHS[best[-1]])
+    return float(HUNDREDTHS[best[-1]])

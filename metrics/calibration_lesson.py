@@ -104,7 +104,6 @@ class Recalibrated:
     cost_fp: float
     grid: np.ndarray
     rule_theta: float
-    choosing_score_calibrated: np.ndarray
     before: SplitCalibration
     after: SplitCalibration
     cost_raw: np.ndarray
@@ -187,12 +186,10 @@ def recalibrate_and_choose(model: str, choosing: tuple, reporting: tuple, method
     minimum = choose_threshold(raw_sweep, "min_cost", grid, cost_fn, cost_fp)
     cost_raw = rule_metric("min_cost", *raw_sweep.counts(grid), cost_fn, cost_fp)
     cost_calibrated = rule_metric("min_cost", *calibrated_sweep.counts(grid), cost_fn, cost_fp)
-    calibrated_choosing = fit.apply(choosing[1])
-    for values in (cost_raw, cost_calibrated, calibrated_report, calibrated_choosing):
+    for values in (cost_raw, cost_calibrated, calibrated_report):
         values.setflags(write=False)
     return Recalibrated(
         model=model, method=method, fit=fit, cost_fn=cost_fn, cost_fp=cost_fp, grid=grid, rule_theta=rule_theta,
-        choosing_score_calibrated=calibrated_choosing,
         before=split_calibration(model, report_on, y_report, raw_report, n_bins, strategy),
         after=split_calibration(model, report_on, y_report, calibrated_report, n_bins, strategy),
         cost_raw=cost_raw, cost_calibrated=cost_calibrated,

@@ -125,19 +125,11 @@ def _model_result(model: str, choosing, reporting, settings: ChoiceSettings) -> 
 
 def compare_models(scores: dict, choose_on: str, report_on: str, settings: ChoiceSettings,
                    note: str | None = None) -> Comparison:
-    """Choose and report θ for each model.
+    """Choose and report θ for each model of ``scores``, in display order.
 
-    Parameters
-    ----------
-    scores : dict
-        Model name -> ((y_true, y_score) on the choosing split, (y_true, y_score) on the
-        reporting split), in display order.
-    choose_on, report_on : str
-        The splits' names, recorded for captions and JSON.
-    settings : ChoiceSettings
-        Rule, grid step, costs, targets, bootstrap size and seed.
-    note : str, optional
-        One line shown with the result (e.g. that choosing on train is optimistic).
+    ``scores`` maps model name -> ((y_true, y_score) on the choosing split, (y_true, y_score) on
+    the reporting split); the splits' names are recorded for captions and JSON, and ``note`` is
+    one line shown with the result (e.g. that choosing on train is optimistic).
     """
     if not isinstance(scores, dict) or not scores:
         raise ValueError("scores must be a non-empty dict: model name -> ((y_true, y_score) to choose on, "

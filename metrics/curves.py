@@ -26,16 +26,6 @@ __all__ = [
 LOG_LOSS_EPS = float(np.finfo(np.float64).eps)
 
 
-def _descending_steps(y_true, y_score):
-    """Cumulative TP and FP at each distinct score, from the highest down.
-
-    Returns ``(thresholds, tp, fp)``; tied scores form one step, so a tie
-    between a positive and a negative is one diagonal step of the ROC. Built
-    by :meth:`Sweep.from_scores` (a value sort, no index sort).
-    """
-    return _steps(y_true, y_score).descending_steps()
-
-
 def _steps(y_true, y_score=None) -> Sweep:
     """A :class:`Sweep` given, or one built from labels and scores."""
     if isinstance(y_true, Sweep):
@@ -64,7 +54,7 @@ def roc_curve(y_true, y_score=None):
     >>> fpr.tolist(), tpr.tolist()
     ([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0])
     """
-    thresholds, tp, fp = _descending_steps(y_true, y_score)
+    thresholds, tp, fp = _steps(y_true, y_score).descending_steps()
     tpr = np.r_[0.0, safe_ratio(tp, tp[-1])]
     fpr = np.r_[0.0, safe_ratio(fp, fp[-1])]
     return fpr, tpr, np.r_[np.inf, thresholds]
@@ -105,7 +95,7 @@ def precision_recall_curve(y_true, y_score=None):
     >>> p.round(3).tolist(), r.tolist()
     ([1.0, 1.0, 0.667, 0.5], [0.0, 0.5, 1.0, 1.0])
     """
-    thresholds, tp, fp = _descending_steps(y_true, y_score)
+    thresholds, tp, fp = _steps(y_true, y_score).descending_steps()
     precision = np.r_[1.0, safe_ratio(tp, tp + fp)]
     recall = np.r_[0.0, safe_ratio(tp, tp[-1])]
     return precision, recall, np.r_[np.inf, thresholds]

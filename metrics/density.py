@@ -48,24 +48,12 @@ _KERNEL_REACH = 5.0
 
 
 def bandwidth(scores, rule: str = "scott") -> float:
-    """Gaussian kernel bandwidth ``h`` for ``scores``, in score units.
+    """Gaussian kernel bandwidth ``h`` for one class's ``scores``, in score units.
 
-    Parameters
-    ----------
-    scores : array-like of float
-        One class's scores.
-    rule : {"scott", "silverman"}
-        Scott: ``std * n ** (-1/5)``; Silverman: ``std * (3 n / 4) ** (-1/5)``,
-        with ``std`` the sample standard deviation (``ddof=1``), as in
-        ``scipy.stats.gaussian_kde``.
-
-    Returns
-    -------
-    float
-        The bandwidth, never below :data:`MIN_BANDWIDTH` (0.02, one lecture
-        grid step): narrower bumps would fall between the points of
-        :data:`DENSITY_GRID`. With fewer than two scores, or all equal, it is
-        that minimum.
+    ``rule`` is Scott's ``std * n ** (-1/5)`` or Silverman's ``std * (3 n / 4) ** (-1/5)``, with
+    ``std`` the sample standard deviation (``ddof=1``), as in ``scipy.stats.gaussian_kde``. Never
+    below :data:`MIN_BANDWIDTH` (0.02, one lecture grid step): narrower bumps would fall between
+    the points of :data:`DENSITY_GRID`. With fewer than two scores, or all equal, it is that minimum.
 
     Examples
     --------
@@ -202,15 +190,8 @@ def class_densities(y_true, y_score, grid=DENSITY_GRID, rule: str = "scott",
                     method: str = "auto") -> ClassDensities:
     """Positive and negative humps of ``(y_true, y_score)``, each in patients per unit score.
 
-    Parameters
-    ----------
-    y_true : array-like of {0, 1}
-        Labels, 1 = positive.
-    y_score : array-like of float
-        Scores in [0, 1].
-    grid, rule, method
-        As in :func:`kde_counts`; ``auto`` picks one method for both classes
-        from the total number of scores.
+    ``grid``, ``rule`` and ``method`` are as in :func:`kde_counts`; ``auto`` picks one method for
+    both classes from the total number of scores.
 
     Examples
     --------
@@ -219,8 +200,6 @@ def class_densities(y_true, y_score, grid=DENSITY_GRID, rule: str = "scott",
     (2.0, 3.0)
     """
     y_true, y_score = check_binary_scores(y_true, y_score)
-    if method not in ("auto", "exact", "binned"):
-        raise ValueError(f"unknown method {method!r}; use 'auto', 'exact' or 'binned'")
     if method == "auto":
         method = "binned" if y_score.size > EXACT_LIMIT else "exact"
     grid = check_grid(grid)

@@ -42,17 +42,7 @@ __all__ = [
 
 
 def safe_ratio(numerator, denominator):
-    """Return ``numerator / denominator`` with 0/0 (or x/0) defined as 0.0.
-
-    Parameters
-    ----------
-    numerator, denominator : float or array_like
-        Values to divide; arrays are divided element-wise.
-
-    Returns
-    -------
-    float or ndarray
-        The ratio, 0.0 wherever the denominator is zero.
+    """Return ``numerator / denominator`` (element-wise for arrays) with 0/0 (or x/0) defined as 0.0.
 
     Examples
     --------

@@ -64,13 +64,11 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
     comparison = verified_comparison(study, settings, required=bool(settings.choose_on or settings.report_on))
     if not study.is_single:
         values.update(dataset.provenance["part"])
-    if "read_rows" in dataset.provenance:  # a file: how many rows were read, and why not one per line
-        values["read_rows"] = dataset.provenance["read_rows"]
-    if "read_as" in dataset.provenance:  # a text table: the delimiter, decimal mark and encoding found
-        values["read_as"] = dataset.provenance["read_as"]
-    if "features" in dataset.provenance:  # a raw table: what the model was fitted on, so a leak shows
-        values["features"] = dataset.provenance["features"]
-        values["dropped_columns"] = dataset.provenance["dropped_columns"]
+    # A file: rows read (and why not one per line), its text dialect; a raw table: what the model
+    # was fitted on, so a leak shows.
+    for key in ("read_rows", "read_as", "features", "dropped_columns"):
+        if key in dataset.provenance:
+            values[key] = dataset.provenance[key]
     if comparison is not None:
         values["choice"] = comparison.as_dict()
     part = dataset.provenance.get("part") or {"model": study.models[0], "split": study.splits[0]}

@@ -44,20 +44,10 @@ def count_ordered_pairs(y_true, y_score=None) -> PairCounts:
     this O(n log n), never O(P N). ``share`` of the result,
     ``(correct + ties / 2) / total``, is the area under the exact ROC curve:
     the probability that a random positive outranks a random negative, ties
-    counting one half. A data set with one class has ``total = 0``.
-
-    Parameters
-    ----------
-    y_true : array-like of 0/1, or a :class:`~umbral.metrics.sweep.Sweep`
-        True labels, 1 = positive. A sweep's counts per distinct score give the pairs in
-        O(distinct scores), with no sort (at n = 1e7, 30 ms instead of 3.5 s).
-    y_score : array-like of float
-        Scores, higher = more likely positive (none with a sweep).
-
-    Returns
-    -------
-    PairCounts
-        ``(correct, ties, total)`` as plain ints.
+    counting one half. A data set with one class has ``total = 0``. Given a
+    :class:`~umbral.metrics.sweep.Sweep` instead of labels and scores, its counts per
+    distinct score give the pairs in O(distinct scores), with no sort (at n = 1e7, 30 ms
+    instead of 3.5 s).
 
     Examples
     --------

@@ -138,10 +138,7 @@ class SklearnCounts:
     @cached_property
     def roc(self):
         """``(fpr, tpr)`` as ``roc_curve(drop_intermediate=False)`` returns them (a (0, 0) point first)."""
-        tps, fps = np.r_[0, self.tps], np.r_[0, self.fps]
-        fpr = fps / fps[-1] if fps[-1] > 0 else np.full(fps.shape, np.nan)
-        tpr = tps / tps[-1] if tps[-1] > 0 else np.full(tps.shape, np.nan)
-        return fpr, tpr
+        return _rates(self.tps, self.fps)
 
     @cached_property
     def auc(self) -> float:
@@ -156,18 +153,12 @@ class SklearnCounts:
         if fps.shape[0] > 2:
             corners = np.flatnonzero(np.r_[True, np.logical_or(np.diff(fps, 2), np.diff(tps, 2)), True])
             tps, fps = tps[corners], fps[corners]
-        tps, fps = np.r_[0, tps], np.r_[0, fps]
-        fpr = fps / fps[-1] if fps[-1] > 0 else np.full(fps.shape, np.nan)
-        tpr = tps / tps[-1] if tps[-1] > 0 else np.full(tps.shape, np.nan)
-        return float(auc(fpr, tpr))
+        return float(auc(*_rates(tps, fps)))
 
     @cached_property
     def average_precision(self) -> float:
         """``average_precision_score``: ``-sum(diff(recall) * precision[:-1])`` on its PR curve."""
-        flagged = self.tps + self.fps
-        precision = np.where(flagged != 0, self.tps / np.maximum(flagged, 1), 0.0)
-        recall = self.tps / self.tps[-1]
-        precision, recall = np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0]
+        precision, recall = self.precision_curve()[::-1], np.r_[(self.tps / self.tps[-1])[::-1], 0.0]
         return float(-np.sum(np.diff(recall) * precision[:-1]))
 
     def precision_curve(self, positive_weight: float = 1.0, negative_weight: float = 1.0) -> np.ndarray:
@@ -191,6 +182,14 @@ class SklearnCounts:
     def __getstate__(self) -> dict:
         """Pickled for a render worker without the cached ROC (two more n-long arrays)."""
         return {key: value for key, value in self.__dict__.items() if key != "roc"}
+
+
+def _rates(tps, fps):
+    """``(fpr, tpr)`` from a (0, 0) point on, as ``roc_curve`` divides (NaN for an absent class)."""
+    tps, fps = np.r_[0, tps], np.r_[0, fps]
+    fpr = fps / fps[-1] if fps[-1] > 0 else np.full(fps.shape, np.nan)
+    tpr = tps / tps[-1] if tps[-1] > 0 else np.full(tps.shape, np.nan)
+    return fpr, tpr
 
 
 class _Begun:

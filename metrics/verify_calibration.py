@@ -94,12 +94,13 @@ def _their_calibrated(method: str, y_fit, score_fit, score_apply) -> np.ndarray:
     from sklearn.calibration import CalibratedClassifierCV
     from sklearn.frozen import FrozenEstimator
 
-    frozen = FrozenEstimator(_GivenScores().fit(score_fit[:, None], y_fit))
+    frozen = FrozenEstimator(_given_scores().fit(score_fit[:, None], y_fit))
     calibrated = CalibratedClassifierCV(frozen, method=method).fit(score_fit[:, None], y_fit)
     return calibrated.predict_proba(np.asarray(score_apply, dtype=float)[:, None])[:, 1]
 
 
-def _given_scores_class():
+def _given_scores():
+    """A classifier scoring by its one feature, its class made on first use so the core never imports scikit-learn."""
     from sklearn.base import BaseEstimator, ClassifierMixin
 
     class GivenScores(ClassifierMixin, BaseEstimator):
@@ -115,11 +116,7 @@ def _given_scores_class():
         def predict(self, X):
             return (X[:, 0] >= 0.5).astype(int)
 
-    return GivenScores
-
-
-def _GivenScores():  # noqa: N802  (a class, made on first use so the core never imports scikit-learn)
-    return _given_scores_class()()
+    return GivenScores()
 
 
 def verify_recalibrated(result, choosing: tuple) -> bool:
