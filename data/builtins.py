@@ -72,18 +72,9 @@ def screening(
     Latent scores are binormal: negatives ``N(0, 1)``, positives ``N(d, 1)``. Each is turned
     into the exact posterior probability of disease at prevalence ``pi``:
     ``p = sigmoid(d * x - d**2 / 2 + logit(pi))``. The number of positives is
-    ``round(n * prevalence)`` exactly; the theoretical AUC is ``Phi(d / sqrt(2))``.
-
-    Parameters
-    ----------
-    n : int, optional
-        Population size, at least 2 (default 231).
-    prevalence : float, optional
-        Share of positives, strictly between 0 and 1 (default 0.35).
-    separation : float, optional
-        Distance ``d`` between the class means in standard deviations, >= 0 (default 1.35).
-    seed : int, optional
-        Seed of ``np.random.default_rng`` (default fixed, see :data:`SCREENING_DEFAULTS`).
+    ``round(n * prevalence)`` exactly; the theoretical AUC is ``Phi(d / sqrt(2))``. ``n`` >= 2
+    people, ``prevalence`` strictly between 0 and 1, ``separation`` d >= 0 in standard deviations
+    and the ``np.random.default_rng`` seed default to :data:`SCREENING_DEFAULTS`.
 
     Examples
     --------

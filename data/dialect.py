@@ -42,10 +42,6 @@ class Dialect:
         mark = "decimal comma" if self.decimal == "," else "decimal point"
         return f"{DELIMITER_NAMES[self.delimiter]}-separated, {mark}, {self.encoding}"
 
-    def as_dict(self) -> dict:
-        """The dialect as provenance records it."""
-        return {"delimiter": self.delimiter, "decimal": self.decimal, "encoding": self.encoding}
-
 
 def text_table(raw: bytes, path: Path) -> tuple[bytes, Dialect]:
     """The table's bytes as UTF-8 with LF or CRLF line ends, and how to split them.

@@ -183,10 +183,7 @@ def study_from_table(table: Table, path, name: str, title: str, provenance: dict
         _unused_names(model_names, values)
         scores = validate.parse_scores(table.cells[column], column=column, missing=table.blank(column))
         scores = validate.rescale(scores, rescale, column=column)
-        for model in _in_order(values):
-            shown = model_names.get(model, model)
-            if shown in score_by_model:
-                raise DataError(f"two models would both be called {shown!r}; give them different «model_name»")
+        for shown, model in _rename({model: model for model in _in_order(values)}, model_names).items():
             score_by_model[shown] = (values == model, scores)
     _check_rows_line_up(y_true, splits, score_by_model)
     if list(score_by_model) == [ONE_MODEL] and split_column is None:

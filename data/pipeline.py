@@ -146,29 +146,12 @@ def score_features(
     features: np.ndarray, labels: np.ndarray, seed: int, source: str,
     models: tuple[str, ...] = ("logistic",), shares: dict[str, float] | None = None,
 ) -> tuple[dict, dict]:
-    """Fit each model on the train split and score every split, train included.
+    """Fit each model (keys of :data:`MODELS`) on the train split and score every split, train included.
 
-    Parameters
-    ----------
-    features : numpy.ndarray
-        Numeric matrix, one row per sample.
-    labels : numpy.ndarray
-        0/1 labels, one per row.
-    seed : int
-        ``random_state`` of the split(s).
-    source : str
-        Named in error messages.
-    models : tuple of str
-        Keys of :data:`MODELS`.
-    shares : dict, optional
-        Held-out shares (see :func:`split_rows`); None is the textbook's 70/30 split.
-
-    Returns
-    -------
-    scored : dict
-        ``(model, split)`` -> (int8 labels, float64 probabilities of class 1).
-    parameters : dict
-        splits, seed, stratify, models, the split sizes (JSON-serialisable).
+    ``shares`` are the held-out shares (see :func:`split_rows`; None: the textbook's 70/30 split),
+    ``seed`` their ``random_state``; ``source`` is named in error messages. Returns ``scored``,
+    ``(model, split)`` -> (int8 labels, float64 probabilities of class 1), and ``parameters``:
+    splits, seed, stratify, models, the split sizes (JSON-serialisable).
     """
     rows = split_rows(features, labels, seed, shares, source)
     for split, (_, y) in rows.items():
@@ -331,22 +314,12 @@ def load_raw_table(
 ) -> Study:
     """Score a raw table with the pipeline: every model on every split, as a :class:`~umbral.data.study.Study`.
 
-    Parameters
-    ----------
-    path : str or pathlib.Path
-        CSV (or Parquet) with numeric feature columns and a ``target`` column.
-    target : str
-        The label column (exact name, else matched case-insensitively).
-    positive : object, optional
-        Value of ``target`` that is the positive class; needed unless labels are 0/1.
-    seed : int, optional
-        Split seed; default 9409, the seed that reproduces the reference chapter.
-    models : str, optional
-        ``"logistic,forest"``: keys of :data:`MODELS` (default logistic only).
-    splits : str, optional
-        ``"test=0.3,validation=0.3"`` (see :func:`split_rows`); default the two-way 70/30 split.
-    builtins : iterable of str
-        Built-in names suggested when the file does not exist.
+    ``path`` holds numeric feature columns and the label column ``target`` (exact name, else
+    matched case-insensitively); ``positive`` names its positive class unless labels are 0/1.
+    ``seed`` defaults to 9409, which reproduces the reference chapter; ``models`` is
+    ``"logistic,forest"`` (default logistic only); ``splits`` is ``"test=0.3,validation=0.3"``
+    (see :func:`split_rows`; default the two-way 70/30 split). ``builtins`` are suggested
+    when the file does not exist.
     """
     path = validate.check_path(path, builtins)
     seed = DEFAULT_SPLIT_SEED if seed is None else check_seed(seed)

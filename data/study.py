@@ -156,10 +156,12 @@ class Study:
         provenance = {**self.provenance, "part": {"model": model, "split": split}}
         return Dataset(self.name, title, part.y_true, part.y_score, provenance)
 
-    @property
-    def _only_split(self) -> str:
-        """What the data has when it has one split, in words."""
-        return "no split column" if self.splits == (ALL_ROWS,) else f"a single split ({self.splits[0]!r})"
+    def _need_two_splits(self, why: str) -> None:
+        """A :class:`DataError` saying ``why`` a second split is needed, when the data has one split."""
+        if len(self.splits) < 2:
+            had = "no split column" if self.splits == (ALL_ROWS,) else f"a single split ({self.splits[0]!r})"
+            raise DataError(f"{why}, but the data has {had}; add a split column (train/validation/test) or, "
+                            "for a raw table, «splits=test=0.3,validation=0.3»")
 
     def choice_splits(self, choose_on: str | None = None, report_on: str | None = None) -> tuple[str, str, str | None]:
         """(choosing split, reporting split, note) for choosing θ on one split and reporting on another.
@@ -167,11 +169,7 @@ class Study:
         Defaults: report on ``test``; choose on ``validation``, else ``train`` (with a note
         that train is optimistic: the model was fitted on those rows).
         """
-        if len(self.splits) < 2:
-            raise DataError(
-                "choosing θ on one split and reporting on another needs two splits, but the data has "
-                f"{self._only_split}; "
-                "add a split column (train/validation/test) or, for a raw table, «splits=test=0.3,validation=0.3»")
+        self._need_two_splits("choosing θ on one split and reporting on another needs two splits")
         report = self.report_split(report_on, "report_on")
         if choose_on is None:
             choose = self.default_choose_split(report)
@@ -195,11 +193,7 @@ class Study:
 
         As :meth:`choice_splits`, with its own one-line error when there is a single split.
         """
-        if len(self.splits) < 2:
-            raise DataError(
-                "«calibrate»: calibration needs a second split to fit the recalibration on, but the data has "
-                f"{self._only_split}; "
-                "add a split column (train/validation/test) or, for a raw table, «splits=test=0.3,validation=0.3»")
+        self._need_two_splits("«calibrate»: calibration needs a second split to fit the recalibration on")
         return self.choice_splits(choose_on, report_on)
 
     def pairs(self, choose: str, report: str) -> dict:
