@@ -4,8 +4,8 @@ The rule θ = C_FP / (C_FP + C_FN) minimises the expected cost *if* the scores a
 calibrated probabilities. On uncalibrated scores it misses; recalibrating the scores on
 the choosing split (validation) and applying the map to the reporting split (test) makes
 the rule land near the cost minimum again. Pure NumPy, like the rest of the core. ``umbral report``,
-the Calibration scene and the lab take their numbers from :func:`verified_calibrations` and
-:func:`verified_recalibrated` (scikit-learn is imported only when they check).
+the Calibration scene and the lab take their numbers, checked, from
+:func:`umbral.metrics.verify_calibration.verified_calibrations` and ``verified_recalibrated``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from umbral.metrics.thresholds import cost_ratio_threshold
 from umbral.metrics.validation import check_costs, check_grid, check_name, check_pair, check_positive_int
 
 __all__ = ["CalibrationSettings", "Recalibrated", "SplitCalibration", "recalibrate_and_choose",
-           "split_calibration", "verified_calibrations", "verified_recalibrated"]
+           "split_calibration"]
 
 
 @dataclass(frozen=True)
@@ -196,34 +196,3 @@ def recalibrate_and_choose(model: str, choosing: tuple, reporting: tuple, method
         at_rule_raw=raw_sweep.at(rule_theta), at_rule_calibrated=calibrated_sweep.at(rule_theta),
         chosen_theta=chosen, at_chosen=raw_sweep.at(chosen), minimum_theta=minimum,
         at_minimum=raw_sweep.at(minimum))
-
-
-def verified_calibrations(parts: dict, n_bins: int = 10, strategy: str = "uniform",
-                          verified: dict | None = None) -> dict:
-    """{(model, split): :func:`split_calibration`} for ``parts``' (model, split) -> (y_true, y_score), verified.
-
-    ``verified``: (model, split) -> its ``brier`` and ``log_loss`` already checked in this run.
-    A disagreement with scikit-learn raises :class:`~umbral.metrics.verify.VerificationError`.
-    """
-    from umbral.metrics.verify_calibration import verify_split_calibration
-
-    if not isinstance(parts, dict) or not parts or not all(isinstance(k, tuple) and len(k) == 2 for k in parts):
-        raise ValueError("parts must be a non-empty dict: (model, split) -> (y_true, y_score)")
-    found = {}
-    for (model, split), pair in parts.items():
-        y_true, y_score = check_pair(pair, f"parts[{(model, split)!r}]")
-        found[(model, split)] = split_calibration(model, split, y_true, y_score, n_bins, strategy)
-        verify_split_calibration(found[(model, split)], (verified or {}).get((model, split)))
-    return found
-
-
-def verified_recalibrated(model: str, choosing: tuple, reporting: tuple, method: str, report_on: str,
-                          cost_fn: float = 10.0, cost_fp: float = 1.0, grid=GRID, n_bins: int = 10,
-                          strategy: str = "uniform") -> Recalibrated:
-    """:func:`recalibrate_and_choose`, checked against scikit-learn (its scores, bins and costs)."""
-    from umbral.metrics.verify_calibration import verify_recalibrated
-
-    result = recalibrate_and_choose(model, choosing, reporting, method, report_on, cost_fn, cost_fp, grid, n_bins,
-                                    strategy)
-    verify_recalibrated(result, choosing)
-    return result

@@ -1,9 +1,9 @@
 """Several models, each with θ chosen on one split and reported on another, side by side: the honest choice's numbers.
 
 Pure NumPy: the caller hands in each model's labels and scores on the choosing and reporting
-splits (or, for :func:`verified_comparison`, a study that has them); this module knows nothing of
-files or splits' names beyond the two strings it records. ``umbral report`` and the scenes'
-facts (:mod:`umbral.scenes.facts`) both take their comparison from :func:`verified_comparison`.
+splits; this module knows nothing of files or splits' names beyond the two strings it records.
+``umbral report`` and the scenes' facts (:mod:`umbral.scenes.facts`) both take their comparison,
+checked, from :func:`umbral.metrics.verify_choice.verified_comparison`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from umbral.metrics import curves
 from umbral.metrics.choice import DEFAULT_RESAMPLES, ThresholdChoice, choice_grid, choose_then_report, lower_is_better
 from umbral.metrics.sweep import Sweep
 
-__all__ = ["ChoiceSettings", "Comparison", "ModelResult", "compare_models", "verified_comparison"]
+__all__ = ["ChoiceSettings", "Comparison", "ModelResult", "compare_models"]
 
 
 @dataclass(frozen=True)
@@ -142,32 +142,3 @@ def compare_models(scores: dict, choose_on: str, report_on: str, settings: Choic
     results = tuple(_model_result(model, choosing, reporting, settings)
                     for model, (choosing, reporting) in scores.items())
     return Comparison(choose_on=choose_on, report_on=report_on, settings=settings, models=results, note=note)
-
-
-def verified_comparison(study, settings: ChoiceSettings, required: bool = False,
-                        same_rows: bool = False) -> Comparison | None:
-    """Every model of ``study`` with θ chosen on one split and reported on another, checked against scikit-learn.
-
-    ``study`` has ``models``, ``splits``, ``is_single``, ``choice_splits`` and ``pairs``
-    (:class:`umbral.data.study.Study`). None for one model on one split, and for data with one
-    split unless ``required`` (the study then raises its own error for the splits asked for) or
-    ``same_rows`` (several models: θ is chosen on the rows it is reported on, and the note says
-    so). A disagreement raises :class:`~umbral.metrics.verify.VerificationError`.
-    """
-    from umbral.metrics.verify_choice import verify_comparison
-
-    if not all(hasattr(study, name) for name in ("splits", "is_single", "choice_splits", "pairs")):
-        raise ValueError(f"study must be a Study (splits, is_single, choice_splits, pairs), not {study!r:.40}")
-    if not isinstance(settings, ChoiceSettings):
-        raise ValueError(f"settings must be a ChoiceSettings, not {type(settings).__name__}")
-    one_split = len(study.splits) < 2
-    if one_split and not required and (study.is_single or not same_rows):
-        return None
-    if one_split and not required:
-        choose = report = study.splits[0]
-        note = "one split: θ is chosen on the same rows it is reported on"
-    else:
-        choose, report, note = study.choice_splits(settings.choose_on, settings.report_on)
-    comparison = compare_models(study.pairs(choose, report), choose, report, settings, note)
-    verify_comparison(comparison)
-    return comparison

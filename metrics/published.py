@@ -28,9 +28,9 @@ def verified_recalibration(study, settings, calibration) -> dict | None:
     if calibration.method is None:
         return None
     from umbral.metrics.calibration import RECALIBRATIONS
-    from umbral.metrics.calibration_lesson import verified_recalibrated
     from umbral.metrics.choice import choice_grid
     from umbral.metrics.sweep import Sweep
+    from umbral.metrics.verify_calibration import verified_recalibrated
 
     choose, report_on, note = study.calibration_splits(settings.choose_on, settings.report_on)
     models = []
@@ -52,9 +52,10 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
     ``calibration`` (:class:`umbral.metrics.calibration_lesson.CalibrationSettings`, default 10
     uniform bins) bins every model on every split; its ``method`` adds the recalibration.
     """
-    from umbral.metrics.calibration_lesson import CalibrationSettings, verified_calibrations
+    from umbral.metrics.calibration_lesson import CalibrationSettings
     from umbral.metrics.choice import HUNDREDTHS
-    from umbral.metrics.compare import verified_comparison
+    from umbral.metrics.verify_calibration import verified_calibrations
+    from umbral.metrics.verify_choice import verified_comparison
 
     calibration = CalibrationSettings() if calibration is None else calibration
     recalibration = verified_recalibration(study, settings, calibration)  # first: a one-split error before work

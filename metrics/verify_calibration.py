@@ -12,10 +12,12 @@ import math
 
 import numpy as np
 
+from umbral.metrics.calibration_lesson import Recalibrated, SplitCalibration, recalibrate_and_choose, split_calibration
+from umbral.metrics.sweep import GRID
 from umbral.metrics.validation import check_number, check_pair, check_probabilities
 from umbral.metrics.verify import SklearnCounts, VerificationError, _check, _chunked_mean
 
-__all__ = ["verify_recalibrated", "verify_split_calibration"]
+__all__ = ["verified_calibrations", "verified_recalibrated", "verify_recalibrated", "verify_split_calibration"]
 
 # scikit-learn fits Platt's sigmoid with L-BFGS to gtol 1e-6; umbral's Newton steps go to the exact
 # optimum, so the two calibrated scores agree to about 1e-7, not to the last bit.
@@ -50,8 +52,6 @@ def verify_split_calibration(calibration, verified: dict | None = None) -> bool:
     """
     from sklearn.calibration import calibration_curve
     from sklearn.metrics import brier_score_loss, log_loss
-
-    from umbral.metrics.calibration_lesson import SplitCalibration
 
     if not isinstance(calibration, SplitCalibration):
         raise ValueError(f"expected the SplitCalibration split_calibration returns, not {type(calibration).__name__}")
@@ -124,7 +124,6 @@ def verify_recalibrated(result, choosing: tuple) -> bool:
 
     ``choosing`` is the (y_true, y_score) the map was fitted on.
     """
-    from umbral.metrics.calibration_lesson import Recalibrated
     from umbral.metrics.choice import _pick
 
     if not isinstance(result, Recalibrated):
@@ -177,3 +176,30 @@ def _verify_sure_misses(where: str, result, theirs: np.ndarray) -> None:
         share = (log_loss(y_true[misses], theirs[misses], labels=[0, 1]) * int(misses.sum())
                  / (log_loss(y_true, theirs, labels=[0, 1]) * y_true.size))
     _check(f"{where}: the sure misses' share of log-loss", result.sure_miss_share, share)
+
+
+def verified_calibrations(parts: dict, n_bins: int = 10, strategy: str = "uniform",
+                          verified: dict | None = None) -> dict:
+    """{(model, split): :func:`split_calibration`} for ``parts``' (model, split) -> (y_true, y_score), verified.
+
+    ``verified``: (model, split) -> its ``brier`` and ``log_loss`` already checked in this run.
+    A disagreement with scikit-learn raises :class:`~umbral.metrics.verify.VerificationError`.
+    """
+    if not isinstance(parts, dict) or not parts or not all(isinstance(k, tuple) and len(k) == 2 for k in parts):
+        raise ValueError("parts must be a non-empty dict: (model, split) -> (y_true, y_score)")
+    found = {}
+    for (model, split), pair in parts.items():
+        y_true, y_score = check_pair(pair, f"parts[{(model, split)!r}]")
+        found[(model, split)] = split_calibration(model, split, y_true, y_score, n_bins, strategy)
+        verify_split_calibration(found[(model, split)], (verified or {}).get((model, split)))
+    return found
+
+
+def verified_recalibrated(model: str, choosing: tuple, reporting: tuple, method: str, report_on: str,
+                          cost_fn: float = 10.0, cost_fp: float = 1.0, grid=GRID, n_bins: int = 10,
+                          strategy: str = "uniform") -> Recalibrated:
+    """:func:`recalibrate_and_choose`, checked against scikit-learn (its scores, bins and costs)."""
+    result = recalibrate_and_choose(model, choosing, reporting, method, report_on, cost_fn, cost_fp, grid, n_bins,
+                                    strategy)
+    verify_recalibrated(result, choosing)
+    return result

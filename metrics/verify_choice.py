@@ -6,9 +6,10 @@ import math
 
 import numpy as np
 
+from umbral.metrics.compare import ChoiceSettings, Comparison, compare_models
 from umbral.metrics.verify import SklearnCounts, VerificationError, _check, _check_named, _check_roc
 
-__all__ = ["verify_comparison"]
+__all__ = ["verified_comparison", "verify_comparison"]
 
 
 def verify_comparison(comparison) -> bool:
@@ -21,7 +22,6 @@ def verify_comparison(comparison) -> bool:
     :class:`VerificationError` naming the first difference.
     """
     from umbral.metrics.choice import _pick, _target, rule_metric
-    from umbral.metrics.compare import Comparison
 
     if not isinstance(comparison, Comparison):
         raise ValueError(f"expected the Comparison compare_models returns, not {type(comparison).__name__}")
@@ -86,3 +86,30 @@ def _check_resamples(where: str, choice, reporting, peek: float | None) -> None:
     _check(f"{where} expected optimism mean", ours.mean, math.fsum(gaps) / gaps.size)
     _check(f"{where} expected optimism 5 %", ours.low, quantile(gaps, 0.05))
     _check(f"{where} expected optimism 95 %", ours.high, quantile(gaps, 0.95))
+
+
+def verified_comparison(study, settings: ChoiceSettings, required: bool = False,
+                        same_rows: bool = False) -> Comparison | None:
+    """Every model of ``study`` with θ chosen on one split and reported on another, checked against scikit-learn.
+
+    ``study`` has ``models``, ``splits``, ``is_single``, ``choice_splits`` and ``pairs``
+    (:class:`umbral.data.study.Study`). None for one model on one split, and for data with one
+    split unless ``required`` (the study then raises its own error for the splits asked for) or
+    ``same_rows`` (several models: θ is chosen on the rows it is reported on, and the note says
+    so). A disagreement raises :class:`~umbral.metrics.verify.VerificationError`.
+    """
+    if not all(hasattr(study, name) for name in ("splits", "is_single", "choice_splits", "pairs")):
+        raise ValueError(f"study must be a Study (splits, is_single, choice_splits, pairs), not {study!r:.40}")
+    if not isinstance(settings, ChoiceSettings):
+        raise ValueError(f"settings must be a ChoiceSettings, not {type(settings).__name__}")
+    one_split = len(study.splits) < 2
+    if one_split and not required and (study.is_single or not same_rows):
+        return None
+    if one_split and not required:
+        choose = report = study.splits[0]
+        note = "one split: θ is chosen on the same rows it is reported on"
+    else:
+        choose, report, note = study.choice_splits(settings.choose_on, settings.report_on)
+    comparison = compare_models(study.pairs(choose, report), choose, report, settings, note)
+    verify_comparison(comparison)
+    return comparison

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from umbral.metrics import Snapshot, Sweep, roc_curve, verified_report
-from umbral.metrics.compare import ChoiceSettings, Comparison, verified_comparison
+from umbral.metrics.compare import ChoiceSettings, Comparison
 from umbral.metrics.verify import SklearnCounts
+from umbral.metrics.verify_choice import verified_comparison
 
 __all__ = ["Facts", "facts_for"]
 
@@ -27,7 +28,8 @@ class Facts:
     distinct score, made while verifying, for the scenes' own checks. For data with several models or splits,
     ``model`` and ``split`` name the part shown (None otherwise), ``base_title`` is the
     data's title without them, and ``comparison`` holds every model's θ chosen on one split
-    and reported on another (see :func:`umbral.metrics.compare.verified_comparison`); None for one model on one split.
+    and reported on another (:func:`umbral.metrics.verify_choice.verified_comparison`); None for one
+    model on one split.
     """
 
     name: str

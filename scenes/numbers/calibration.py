@@ -2,7 +2,7 @@
 
 Built from a verified :class:`umbral.metrics.compare.Comparison` (each model's scores on the choosing
 and the reporting split) by the calibration lesson's numbers, checked against scikit-learn
-(:func:`umbral.metrics.calibration_lesson.verified_calibrations` and ``verified_recalibrated``): a
+(:func:`umbral.metrics.verify_calibration.verified_calibrations` and ``verified_recalibrated``): a
 wrong bin, Brier part, recalibrated score or cost raises :class:`umbral.metrics.VerificationError`
 and the scene is never built. What is derived is for display only: which models are shown,
 the patients drawn as dots (every one up to :data:`MAX_DOTS`, else a seeded sample), where
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from umbral.metrics import VerificationError
-from umbral.metrics.calibration_lesson import verified_calibrations, verified_recalibrated
 from umbral.metrics.choice import choice_grid, choose_threshold
 from umbral.metrics.sweep import Sweep
+from umbral.metrics.verify_calibration import verified_calibrations, verified_recalibrated
 from umbral.scenes.numbers.honest_threshold import Axis, axis_for
 
 __all__ = ["MAX_DOTS", "MAX_MODELS", "BinNumbers", "CalibrationNumbers", "Recalibration", "SplitBins",

@@ -16,10 +16,10 @@ from __future__ import annotations
 import numpy as np
 
 from umbral.metrics import Sweep, VerificationError
-from umbral.metrics.calibration_lesson import verified_calibrations, verified_recalibrated
 from umbral.metrics.choice import HUNDREDTHS
 from umbral.metrics.thresholds import cost_ratio_threshold
 from umbral.metrics.verify import SklearnCounts
+from umbral.metrics.verify_calibration import verified_calibrations, verified_recalibrated
 
 __all__ = ["METHODS", "N_BINS", "calibration_numbers", "rule_ratios"]
 

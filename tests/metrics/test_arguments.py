@@ -219,8 +219,8 @@ def _table():
     study = SimpleNamespace(splits=("validation", "test"), is_single=False, pairs=lambda *_: {"a": ((Y, S), (Y, S))},
                             choice_splits=lambda *_: ("validation", "test", None))
     good = dict(study=study, settings=_settings())
-    add(compare.verified_comparison, good, _bad(compare.verified_comparison, good, study=(None, "study"),
-                                                settings=(None, {"rule": "min_cost"})))
+    add(verify_choice.verified_comparison, good, _bad(verify_choice.verified_comparison, good,
+                                                      study=(None, "study"), settings=(None, {"rule": "min_cost"})))
 
     add(validation.check_counts, dict(zip(("tp", "fp", "fn", "tn"), COUNTS, strict=True)),
         _count_cases(validation.check_counts)[1])
@@ -270,12 +270,13 @@ def _calibration_rows(add) -> None:
         lesson.recalibrate_and_choose, good, model=BAD_NAMES, report_on=BAD_NAMES, choosing=BAD_PAIRS,
         reporting=BAD_PAIRS, method=("platt", None), cost_fn=BAD_COSTS[:5], cost_fp=BAD_COSTS[:5], grid=BAD_GRIDS,
         **bins_bad))
-    add(lesson.verified_recalibrated, good, _bad(
-        lesson.verified_recalibrated, good, model=BAD_NAMES, choosing=BAD_PAIRS, method=("platt", None),
+    add(verify_calibration.verified_recalibrated, good, _bad(
+        verify_calibration.verified_recalibrated, good, model=BAD_NAMES, choosing=BAD_PAIRS, method=("platt", None),
         cost_fn=BAD_COSTS[:5], grid=BAD_GRIDS, **bins_bad))
     good = dict(parts={("forest", "test"): (Y, S)})
-    add(lesson.verified_calibrations, good, _bad(
-        lesson.verified_calibrations, good, parts=(None, {}, {"forest": (Y, S)}, {("forest", "test"): (Y,)}),
+    add(verify_calibration.verified_calibrations, good, _bad(
+        verify_calibration.verified_calibrations, good,
+        parts=(None, {}, {"forest": (Y, S)}, {("forest", "test"): (Y,)}),
         **bins_bad))
     split = lesson.split_calibration("forest", "test", Y, S)
     good = dict(calibration=split)

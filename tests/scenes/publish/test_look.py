@@ -76,7 +76,8 @@ def test_the_config_takes_a_theme_and_class_names(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('positive_name = { fr = "diabétiques" }\n', "umbral.toml:1: positive_name = { fr = \"diabétiques\" }: unknown language 'fr'"),
+    ('positive_name = { fr = "diabétiques" }\n',
+     "umbral.toml:1: positive_name = { fr = \"diabétiques\" }: unknown language 'fr'"),
     ('positive_name = 3\n', "positive_name = 3: must be text"),
     ('negative_name = { es = "" }\n', "negative_name = { es = \"\" }: '': a class name is a plural noun"),
     ('positive_name = "a {brace}"\n', "a class name is a plural noun"),
