@@ -10,6 +10,7 @@ the commands that need them, so ``--help`` and ``report`` start fast.
 from __future__ import annotations
 
 import sys
+from dataclasses import MISSING, fields
 
 import click
 
@@ -24,7 +25,6 @@ from umbral.scenes.publish.requests import (
     SlidesRequest,
     TraceRequest,
     build,
-    option_names,
 )
 
 EXIT_BAD_INPUT = 2
@@ -97,17 +97,17 @@ def options_of(request_type, *, first: tuple[str, ...] = (), skip: tuple[str, ..
 
     They hand click's strings to :func:`build` unchecked: each check lives once, in the option's table.
     """
-    takes = option_names(request_type)
-    names = [name for name in (*first, *OPTIONS) if name in takes and name not in skip]
-    names = list(dict.fromkeys(names))
+    defaults = {field.name: field.default for field in fields(request_type)}
+    names = list(dict.fromkeys(name for name in (*first, *OPTIONS) if name in defaults and name not in skip))
 
     def decorate(command):
         for name in reversed(names):
-            spec = OPTIONS[name]
+            spec, default = OPTIONS[name], defaults[name]
             declared = [spec.flag, *([spec.short] if spec.short else []), name]
             help_text = (helps or {}).get(name, spec.help)
-            if spec.shown_default is not None:
-                help_text = f"{help_text}  [default: {spec.shown_default}]".strip()
+            if not (spec.switch or default is None or default is MISSING or default == ()):  # the request's own
+                shown = ",".join(default) if isinstance(default, tuple) else default
+                help_text = f"{help_text}  [default: {shown}]".strip()
             if spec.switch:
                 value = not spec.flag.startswith("--no-")
                 command = click.option(*declared, flag_value=value, default=None, help=help_text or None)(command)

@@ -26,6 +26,7 @@ from pathlib import Path
 from umbral.data.dataset import DataError, worded
 from umbral.metrics.calibration import BIN_STRATEGIES, RECALIBRATIONS
 from umbral.metrics.choice import CHOICE_RULES, CHOICE_STEPS, DEFAULT_RESAMPLES
+from umbral.scenes.strings import LANGUAGES, class_name_problem
 
 __all__ = ["CLI", "OPTIONS", "PYTHON", "BatchRequest", "Door", "LabRequest", "Option", "RenderRequest",
            "ReportRequest", "ScoresRequest", "SlidesRequest", "StillRequest", "TomlDoor", "TraceRequest", "build",
@@ -83,13 +84,11 @@ class TomlDoor(Door):
 
     def name(self, option: str, value: str | None = None) -> str:
         """The option's key (``cost_fn``), or ``cost_fn = 10`` with a value."""
-        key = OPTIONS[option].key if option in OPTIONS else option
-        return f"{key} = {value}" if value is not None else key
+        return f"{option} = {value}" if value is not None else option
 
     def where(self, option: str, raw) -> str:
         """``course.toml:7: cost_fn = "abc"``."""
-        key = OPTIONS[option].key if option in OPTIONS else option
-        return f"{self.path}:{self.line(key)}: {key} = {toml_shown(raw)}"
+        return f"{self.path}:{self.line(option)}: {option} = {toml_shown(raw)}"
 
     def line(self, key: str) -> int:
         """The line (from 1) defining ``key``: at the top, or in the ``dataset``-th entry of ``datasets``."""
@@ -159,8 +158,8 @@ def _kind(value) -> str:
                                                                                     type(value).__name__)
 
 
-def number(example: str, low: float | None = None, high: float | None = None, above: bool = False):
-    """A finite number in [low, high] (above ``low`` when ``above``), from text or a number."""
+def number(example: str, low: float | None = None, high: float | None = None):
+    """A finite number in [low, high], from text or a number."""
     def parse(value) -> float:
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             raise Problem(f"must be a number, not {_kind(value)}; e.g. {example}")
@@ -170,8 +169,8 @@ def number(example: str, low: float | None = None, high: float | None = None, ab
             raise Problem(f"must be a number, e.g. {example}") from None
         if not math.isfinite(result):
             raise Problem(f"must be a finite number, e.g. {example}")
-        if (low is not None and (result <= low if above else result < low)) or (high is not None and result > high):
-            span = f"in [{low:g}, {high:g}]" if high is not None else f"{'>' if above else '>='} {low:g}"
+        if (low is not None and result < low) or (high is not None and result > high):
+            span = f"in [{low:g}, {high:g}]" if high is not None else f">= {low:g}"
             raise Problem(f"must be {span}, e.g. {example}")
         return result
     parse.metavar = "NUMBER"
@@ -205,15 +204,13 @@ def choice(*allowed: str):
     return parse
 
 
-def several(allowed: Callable[[], tuple[str, ...]], example: str):
-    """One or more of ``allowed()`` (a comma list or a list), each once, in the order given."""
+def several(allowed: tuple[str, ...], example: str):
+    """One or more of ``allowed`` (a comma list or a list), each once, in the order given."""
     def parse(value) -> tuple[str, ...]:
         chosen = tuple(dict.fromkeys(_items(value)))
-        if not chosen:
-            raise Problem(f"is empty; choose from {', '.join(allowed())} (several with commas, e.g. {example})")
-        bad = [item for item in chosen if not isinstance(item, str) or item not in allowed()]
-        if bad:
-            raise Problem(f"choose from {', '.join(allowed())} (several with commas, e.g. {example})")
+        if not chosen or any(item not in allowed for item in chosen):
+            raise Problem(("is empty; " if not chosen else "")
+                          + f"choose from {', '.join(allowed)} (several with commas, e.g. {example})")
         return chosen
     return parse
 
@@ -248,8 +245,6 @@ def model_names(value) -> dict[str, str]:
 
 def class_names(value) -> dict[str, str]:
     """The class as a plural noun: ``NOUN`` for every language, ``LANG=NOUN`` (or a table) for one: {lang: noun}."""
-    from umbral.scenes.strings import LANGUAGES, class_name_problem
-
     if isinstance(value, dict):
         pairs = []
         for lang, noun in value.items():
@@ -322,12 +317,6 @@ def scheduler(value) -> str:
     return value
 
 
-def _languages() -> tuple[str, ...]:
-    from umbral.scenes.strings import LANGUAGES
-
-    return LANGUAGES
-
-
 #: The largest frame umbral renders (8K UHD): bigger ones would only exhaust memory.
 MAX_WIDTH, MAX_HEIGHT = 7680, 4320
 #: What ``render --format`` makes.
@@ -353,21 +342,12 @@ class Option:
     #: Given several times on the command line (``--score-col a --score-col b``).
     repeat: bool = False
     metavar: str | None = None
-    #: The toml key, where it differs from the name.
-    toml: str = ""
-    #: The default as ``--help`` shows it.
-    shown_default: str | None = None
 
     def __post_init__(self):
         if not self.flag:
             object.__setattr__(self, "flag", "--" + self.name.replace("_", "-"))
         if self.metavar is None:
             object.__setattr__(self, "metavar", getattr(self.parse, "metavar", "TEXT"))
-
-    @property
-    def key(self) -> str:
-        """The option's toml key."""
-        return self.toml or self.name
 
 
 def _options(*options: Option) -> dict[str, Option]:
@@ -381,8 +361,7 @@ def _noun_help(side: str, example: str) -> str:
 
 OPTIONS: dict[str, Option] = _options(
     # the data
-    Option("data", filled, help="Built-in dataset name (see `list`) or a CSV/JSON/Parquet file.",
-           shown_default="screening"),
+    Option("data", filled, help="Built-in dataset name (see `list`) or a CSV/JSON/Parquet file."),
     Option("label_col", help="Column holding the true labels (auto-detected if omitted)."),
     Option("score_col", repeated, repeat=True,
            help="Column holding the scores (auto-detected if omitted); repeat it for several models, "
@@ -405,52 +384,52 @@ OPTIONS: dict[str, Option] = _options(
     Option("model", help="The model a single-model command or scene shows (default: the first)."),
     Option("split", help="The split a single-model command or scene shows (default: test)."),
     # costs and the choice of θ
-    Option("cost_fn", number("10", 0), help="Cost of a missed positive (false negative).", shown_default="10.0"),
-    Option("cost_fp", number("1", 0), help="Cost of a false alarm (false positive).", shown_default="1.0"),
+    Option("cost_fn", number("10", 0), help="Cost of a missed positive (false negative)."),
+    Option("cost_fp", number("1", 0), help="Cost of a false alarm (false positive)."),
     Option("choose_on", help="Split to choose θ on (default: validation, else train)."),
     Option("report_on", help="Split to report on with θ fixed (default: test)."),
-    Option("rule", choice(*CHOICE_RULES), shown_default="min_cost",
+    Option("rule", choice(*CHOICE_RULES),
            help="How θ is chosen: " + "; ".join(f"{k}: {v}" for k, v in CHOICE_RULES.items()) + "."),
-    Option("choice_step", choice(*CHOICE_STEPS), shown_default="0.02",
+    Option("choice_step", choice(*CHOICE_STEPS),
            help="Grid θ is chosen on: the lecture's 0.02, hundredths, or every distinct score."),
-    Option("target_recall", number("0.9", 0, 1), shown_default="0.9", help="Recall the target_recall rule must reach."),
-    Option("target_precision", number("0.9", 0, 1), shown_default="0.9",
+    Option("target_recall", number("0.9", 0, 1), help="Recall the target_recall rule must reach."),
+    Option("target_precision", number("0.9", 0, 1),
            help="Precision the target_precision rule must reach."),
-    Option("resamples", integer("200", 1, 100_000), shown_default=str(DEFAULT_RESAMPLES),
+    Option("resamples", integer("200", 1, 100_000),
            help="Bootstrap resamples of the choosing split for the wobble of θ."),
-    Option("bootstrap_seed", integer("0", 0), shown_default="0", help="Seed of the bootstrap."),
+    Option("bootstrap_seed", integer("0", 0), help="Seed of the bootstrap."),
     Option("calibrate", choice(*RECALIBRATIONS),
            help="Recalibrate every model's scores on the choose-on split and report the cost rule's "
                 "θ = C_FP/(C_FP+C_FN) on the report-on split before and after: "
                 + "; ".join(f"{k}: {v}" for k, v in RECALIBRATIONS.items()) + "."),
-    Option("bins", integer("10", 1, 100), shown_default="10", help="Score bins of the reliability diagram."),
-    Option("binning", choice(*BIN_STRATEGIES), shown_default="uniform",
+    Option("bins", integer("10", 1, 100), help="Score bins of the reliability diagram."),
+    Option("binning", choice(*BIN_STRATEGIES),
            help="uniform: bins of equal width over [0, 1]; quantile: bins of equal counts."),
     # report, trace, scores
-    Option("threshold", number("0.5", 0, 1), shown_default="0.5",
+    Option("threshold", number("0.5", 0, 1),
            help="Decision threshold: positive iff score >= threshold."),
     Option("json", switch, switch=True, help="Print JSON instead of a table."),
-    Option("grid_step", choice("0.02", "0.01"), shown_default="0.02",
+    Option("grid_step", choice("0.02", "0.01"),
            help="The thresholds the rules pick from: the lecture's 0.02 steps, or hundredths (the lab's)."),
     # what to draw and how
     Option("scenes", scene_list, help="The scenes, in order (default: the whole lecture)."),
-    Option("lang", several(_languages, "en,es"), shown_default="en", help="en, es, or both: en,es."),
-    Option("quality", choice("low", "medium", "high", "4k"), shown_default="medium",
+    Option("lang", several(LANGUAGES, "en,es"), help="en, es, or both: en,es."),
+    Option("quality", choice("low", "medium", "high", "4k"),
            help="480p15, 720p30, 1080p60 or 2160p60."),
     Option("resolution", resolution, help="WIDTHxHEIGHT, overrides --quality (e.g. 192x108)."),
     Option("fps", number("30", 1, 120), help="Frame rate, overrides --quality."),
-    Option("format", several(lambda: FORMATS, "mp4,gif"), shown_default="mp4",
+    Option("format", several(FORMATS, "mp4,gif"),
            help="mp4, gif, png (last frame), webm or mov; several with commas: mp4,gif."),
-    Option("aspect", choice("16:9", "4:3"), shown_default="16:9"),
-    Option("theme", choice("dark", "light"), shown_default="dark",
+    Option("aspect", choice("16:9", "4:3")),
+    Option("theme", choice("dark", "light"),
            help="light: white background, for white slide decks, Beamer and handouts (outputs end in -light)."),
     Option("positive_name", class_names, repeat=True, metavar="NOUN", help=_noun_help("positive", "diabetics")),
     Option("negative_name", class_names, repeat=True, metavar="NOUN", help=_noun_help("negative", "healthy patients")),
     Option("transparent", switch, switch=True, help="Transparent background (webm or mov only)."),
-    Option("out", help="Output folder: OUT/<dataset>/<lang>/<Scene>.<ext>.", shown_default="out"),
+    Option("out", help="Output folder: OUT/<dataset>/<lang>/<Scene>.<ext>."),
     Option("at", thresholds, help="PNG stills at these thresholds instead of a video, e.g. 0.3,0.5."),
-    Option("gif_loop", choice("forever", "once"), shown_default="forever"),
-    Option("preset", choice("veryfast", "medium", "slow"), shown_default="medium",
+    Option("gif_loop", choice("forever", "once")),
+    Option("preset", choice("veryfast", "medium", "slow"),
            help="x264 speed/size trade-off for mp4."),
     Option("subtitles", switch, flag="--no-subtitles", switch=True,
            help="Do not write .srt/.vtt subtitles (the transcript stays)."),
@@ -461,7 +440,7 @@ OPTIONS: dict[str, Option] = _options(
     Option("true_col", help="MulticlassConfusion: the true-class column of --multiclass (auto-detected)."),
     Option("quiet", switch, switch=True, short="-q", help="Print only errors and the final summary."),
     # slides
-    Option("to", choice("html", "pptx", "pdf"), shown_default="html",
+    Option("to", choice("html", "pptx", "pdf"),
            help="html (reveal.js), pptx (a video per slide, with speaker notes) or pdf (a still per slide)."),
     Option("one_file", switch, switch=True, help="html only: embed the videos in one self-contained file."),
     Option("with_lab", switch, switch=True, help="html only: end the deck with the lab, live (see `umbral lab`)."),
