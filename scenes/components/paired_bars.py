@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Rectangle, UpdateFromAlphaFunc, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UP, Rectangle, VGroup, VMobject
 
 from umbral.scenes import style
 from umbral.scenes.components.live_text import LiveText, Slot
@@ -144,19 +144,6 @@ class PairedBars(VGroup):
                 self.values[(metric, index)].set_values(v=value)
         self.values_shown = dict(values)
         return self
-
-    def animate_to(self, values: Mapping[str, tuple[float, float]], **kwargs) -> UpdateFromAlphaFunc:
-        """Glide from the values shown to ``values`` (numbers follow; the end is exact)."""
-        start = dict(self.values_shown or values)
-
-        def step(panel, alpha):
-            if alpha >= 1.0:
-                panel.update_to(values)
-                return
-            panel.update_to({m: tuple(a + (b - a) * alpha for a, b in zip(start[m], values[m], strict=True))
-                             for m in self.metrics})
-
-        return UpdateFromAlphaFunc(self, step, **kwargs)
 
     def shown(self) -> dict:
         """The text each value slot displays now, keyed by ``(metric, series)`` (sign cell trimmed)."""

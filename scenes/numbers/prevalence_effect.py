@@ -57,15 +57,6 @@ class PrevalenceEffectNumbers:
         """Expected sick people among every 100 flagged: precision in percent."""
         return 100.0 * self.operating_precision
 
-    @property
-    def data_prevalence(self) -> float:
-        """The prevalence of the data, where the path starts."""
-        return float(self.prevalences[0])
-
-    def precision_at(self, prevalence: float) -> float:
-        """Precision at the operating point for any prevalence (Bayes' rule)."""
-        return float(ppv_at_prevalence(self.operating.recall, self.operating.fpr, prevalence))
-
 
 def _check_with_sklearn(sklearn: SklearnCounts, precision: np.ndarray, prevalence: float) -> None:
     """scikit-learn's PR curve on the data reweighted to ``prevalence`` must match ours (every ROC point)."""

@@ -91,10 +91,6 @@ class RadarNumbers:
         """Which blips raise an alarm at ``threshold`` (echo >= threshold)."""
         return self.echoes >= threshold
 
-    def setting(self, position: float) -> float:
-        """The knob threshold nearest to ``position`` (0 = fully up, 1 = fully down)."""
-        return float(self.thresholds[int(round(position * KNOB_STEPS))])
-
 
 def _scatter(rng: np.random.Generator, count: int) -> np.ndarray:
     """``count`` points in the scope's ring, none closer than MIN_GAP (rejection sampling)."""
