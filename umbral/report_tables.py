@@ -164,10 +164,7 @@ def format_choice(comparison) -> str:
          [f"{terminal_metric(rule, r.choice.wobble.metric_low)}-{terminal_metric(rule, r.choice.wobble.metric_high)}"
           if r.choice.wobble.metric_low is not None else "none" for r in comparison.models]),
     ]
-    label_width = max(len(label) for label, _ in rows) + 2
-    width = max(12, *(len(value) + 3 for _, values in rows for value in values))
-    lines += ["  " + f"{label:<{label_width}}" + "".join(f"{value:>{width}}" for value in values)
-              for label, values in rows]
+    lines += _table(rows, min_width=12, gap=3)
     missing = [f"{r.model} {r.choice.wobble.missing}" for r in comparison.models if r.choice.wobble.missing]
     if missing:
         lines.append(f"  resamples that reached no θ: {', '.join(missing)}")
@@ -183,11 +180,11 @@ def format_choice(comparison) -> str:
 _PARTS = ("reliability", "resolution", "uncertainty", "within_bin")
 
 
-def _table(rows: list[tuple[str, list[str]]], indent: str = "  ") -> list[str]:
-    """Rows of (label, cells) with the label left-aligned and the cells right-aligned in equal columns."""
+def _table(rows: list[tuple[str, list[str]]], min_width: int = 9, gap: int = 2) -> list[str]:
+    """Rows of (label, cells): the label left-aligned, the cells right-aligned in equal columns ``gap`` apart."""
     label_width = max(len(label) for label, _ in rows) + 2
-    width = max(9, *(len(cell) + 2 for _, cells in rows for cell in cells))
-    return [indent + f"{label:<{label_width}}" + "".join(f"{cell:>{width}}" for cell in cells).rstrip()
+    width = max(min_width, *(len(cell) + gap for _, cells in rows for cell in cells))
+    return ["  " + f"{label:<{label_width}}" + "".join(f"{cell:>{width}}" for cell in cells).rstrip()
             for label, cells in rows]
 
 

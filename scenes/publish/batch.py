@@ -115,24 +115,17 @@ def _themes(door: TomlDoor, given) -> tuple[str, ...]:
 # --- planning ---------------------------------------------------------------------------------
 
 
-class _Shared:
-    """A dataset's load, done once for all its themes."""
-
-    def __init__(self):
-        self.loaded = None
-
-
-def _course_lecture(request, display, shared: _Shared):
-    """A Lecture whose data loads once per dataset, however many themes share it."""
+def _course_lecture(request, display, loaded: list):
+    """A Lecture whose data loads once per dataset, however many themes share it (``loaded``: the lecture that did)."""
     from umbral.scenes.publish.render_run import Lecture
 
     class CourseLecture(Lecture):
         def load_facts(self):
-            if shared.loaded is None:
+            if not loaded:
                 super().load_facts()
-                shared.loaded = self
+                loaded.append(self)
             else:
-                first = shared.loaded
+                first = loaded[0]
                 self.facts, self.study, self.dataset = first.facts, first.study, first.dataset
                 self.known, self.fingerprint = first.known, first.fingerprint
             return self.facts
@@ -176,24 +169,19 @@ def _request(course: Course, number: int, theme: str, force: bool, jobs: int | N
 def plan_course(course: Course, display, force: bool = False, jobs: int | None = None, echo=print) -> CoursePlan:
     """Plan every job; load (and verify) each dataset that has one to render, once; say what was found."""
     from umbral.data import DataError
+    from umbral.scenes.publish.plan import plan_jobs
+    from umbral.scenes.publish.registry import unmet_need
 
     groups, notes = [], []
     for number in range(len(course.datasets)):
-        shared = _Shared()
+        loaded = []  # the dataset's load, done once for all its themes
         for theme in course.themes:
             request = _request(course, number, theme, force, jobs, echo)
-            lecture = _course_lecture(request, display, shared)
-            from umbral.scenes.publish.plan import plan_jobs
-
+            lecture = _course_lecture(request, display, loaded)
             planned = plan_jobs(request)
-            todo = lecture.stale(planned)
-            if todo and lecture.facts is None and (not force or not lecture.known):
-                lecture.load_facts()
-                todo = lecture.stale(planned)
+            todo = lecture.to_render(planned, force)
             unmet = {}
             if lecture.known:
-                from umbral.scenes.publish.registry import unmet_need
-
                 unmet = {job.scene: unmet_need(job.scene, lecture.known) for job in planned}
             for reason in dict.fromkeys(filter(None, unmet.values())):
                 if theme == course.themes[0]:
@@ -257,26 +245,11 @@ def _tasks(plan: CoursePlan):
     return tasks, infos
 
 
-def _record(group: _Group, task, files: list[Path]) -> tuple[list[Path], float]:
-    """Record a finished job in its manifest (this process is the manifests' one writer)."""
-    from umbral.scenes.publish import manifest
-    from umbral.scenes.publish.plan import job_options
-    from umbral.scenes.publish.render_run import VIDEO_FORMATS
-
-    lecture, job = group.lecture, task.job
-    if job.scene == "ThresholdSweep" and job.still_at is None:
-        from umbral.scenes.publish.runner import write_trace
-
-        files.append(write_trace(lecture.facts, files[0].with_name("trace.json")))
-    manifest.record(files[0], job.scene, job_options(lecture.request, job), lecture.data_sha(job.scene),
-                    lecture.code_sha(job.scene), companions=files[1:])
-    return files, 0.0 if job.ext not in VIDEO_FORMATS else task.options.size()[2]
-
-
 def run_course(course: Course, display, *, dry_run: bool = False, fail_fast: bool = False,
                scheduler: str | None = None, jobs: int | None = None, force: bool = False, echo=print) -> CourseResult:
     """Plan, print the plan line, render what is stale here or on ``scheduler``, record it; the result."""
     from umbral.scenes.publish.cluster import DaskEngine, LocalEngine, run_tasks
+    from umbral.scenes.publish.render_run import VIDEO_FORMATS
 
     started = time.perf_counter()
     plan = plan_course(course, display, force=force, jobs=jobs, echo=echo)
@@ -320,9 +293,10 @@ def run_course(course: Course, display, *, dry_run: bool = False, fail_fast: boo
                         failed.append((path, outcome.error))
                         display.fail(info, outcome.error)
                         continue
-                    files, fps = _record(group, task, list(outcome.result.files))
-                    if fps:
-                        video_seconds += outcome.result.frames / fps
+                    # this process is the manifests' one writer
+                    files = group.lecture.record(task.job, list(outcome.result.files))
+                    if task.job.ext in VIDEO_FORMATS:
+                        video_seconds += outcome.result.frames / task.options.size()[2]
                     written += files
                     display.finish(info, outcome.result.seconds, files)
         finally:

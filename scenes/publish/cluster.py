@@ -26,6 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 
+from umbral.scenes.publish import jobs as worker
 from umbral.scenes.publish.jobs import SPAWN, JobResult, WorkerPool
 from umbral.scenes.publish.progress import FrameReporter
 
@@ -36,8 +37,6 @@ __all__ = ["CourseTask", "DaskEngine", "LocalEngine", "TaskOutcome", "journal_na
 _END_TIMEOUT = 10.0
 #: A process renders one job at a time: Manim's config is process-global (Dask workers may have threads).
 _RENDER_LOCK = threading.Lock()
-_worker_sink = None
-_worker_facts: dict = {}
 
 
 @dataclass(frozen=True)
@@ -94,8 +93,8 @@ def render_course_job(task: CourseTask, facts=None, topic: str | None = None) ->
     from umbral.scenes.publish.runner import render_scene
     from umbral.scenes.publish.undo import recover, undoable
 
-    facts = facts if facts is not None else _worker_facts[task.dataset]
-    sink = _DaskSink(topic) if topic else _worker_sink
+    facts = facts if facts is not None else worker._worker_facts[task.dataset]
+    sink = _DaskSink(topic) if topic else worker._worker_sink
     with _RENDER_LOCK:
         reporter = FrameReporter(task.index, sink)
         sink.put((task.index, "start", _where(sink)))
@@ -111,18 +110,23 @@ def render_course_job(task: CourseTask, facts=None, topic: str | None = None) ->
     return JobResult(task.index, tuple(files), time.perf_counter() - started, reporter.frames)
 
 
-def _set_up_pool_worker(events, facts_by_key: dict) -> None:
-    global _worker_sink, _worker_facts
-    events.cancel_join_thread()  # a worker may exit with progress messages unread (after a failure elsewhere)
-    _worker_sink, _worker_facts = events, facts_by_key
+class _Engine:
+    """What both engines share: progress events arrive on ``self.events``, a queue."""
+
+    def event(self, timeout: float | None):
+        """The next progress event, or None after ``timeout`` seconds (0: do not wait)."""
+        try:
+            return self.events.get(timeout=timeout) if timeout else self.events.get_nowait()
+        except queue_module.Empty:
+            return None
 
 
-class LocalEngine:
+class LocalEngine(_Engine):
     """``-j N`` on this machine: N spawned processes, every dataset's facts sent to each once."""
 
     def __init__(self, processes: int, facts_by_key: dict):
         self.events = SPAWN.Queue()
-        self.pool = WorkerPool(processes, _set_up_pool_worker, (self.events, facts_by_key))
+        self.pool = WorkerPool(processes, self.events, facts_by_key)
         #: Jobs in flight at once: one per process, so the next starts as soon as one ends.
         self.window = max(1, processes)
 
@@ -134,19 +138,12 @@ class LocalEngine:
         """Drop a task that has not started (a running one finishes)."""
         future.cancel()
 
-    def event(self, timeout: float | None):
-        """The next progress event, or None after ``timeout`` seconds (0: do not wait)."""
-        try:
-            return self.events.get(timeout=timeout) if timeout else self.events.get_nowait()
-        except queue_module.Empty:
-            return None
-
     def close(self) -> None:
         """Wait for the workers to exit."""
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-class DaskEngine:
+class DaskEngine(_Engine):
     """A running Dask scheduler: the jobs go to its workers through ``distributed.Client``."""
 
     def __init__(self, address: str, facts_by_key: dict, timeout: float = 30.0):
@@ -195,13 +192,6 @@ class DaskEngine:
     def cancel(self, future: Future) -> None:
         """Cancel the Dask task behind ``future``."""
         self._dask[id(future)].cancel()
-
-    def event(self, timeout: float | None):
-        """The next progress event, or None after ``timeout`` seconds (0: do not wait)."""
-        try:
-            return self.events.get(timeout=timeout) if timeout else self.events.get_nowait()
-        except queue_module.Empty:
-            return None
 
     def close(self) -> None:
         """Release the scattered data and disconnect (the cluster keeps running)."""

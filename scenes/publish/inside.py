@@ -24,13 +24,6 @@ def inside(out_dir: Path, dataset: str, *parts: str) -> Path:
     return path
 
 
-def check_out_dir(out_dir: Path | str) -> None:
-    """A :class:`DataError` unless ``out_dir`` is, or can be made as, a folder umbral may write in."""
-    problem = out_dir_problem(out_dir)
-    if problem:
-        raise DataError(problem)
-
-
 def out_dir_problem(out_dir: Path | str) -> str | None:
     """Why umbral may not write in ``out_dir`` (it is made if missing), or None.
 

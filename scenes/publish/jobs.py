@@ -22,9 +22,9 @@ from umbral.scenes.publish.progress import FrameReporter
 
 __all__ = ["SPAWN", "JobResult", "WorkerPool", "main_script_hidden", "run_jobs"]
 
-#: A worker's queue to the main process's display and the facts every job renders from
-#: (set by the pool's initializer: the facts cross to each worker once, not once per job;
-#: at n = 1e7 they hold half a gigabyte of arrays).
+#: A worker's queue to the main process's display and the facts every job renders from (a batch's:
+#: by dataset key), set by :class:`WorkerPool`'s initializer: the facts cross to each worker once,
+#: not once per job; at n = 1e7 they hold half a gigabyte of arrays.
 _worker_sink = None
 _worker_facts = None
 #: How long the main process waits for a finished job's last progress message (seconds).
@@ -92,11 +92,14 @@ def main_script_hidden():
 
 
 class WorkerPool(ProcessPoolExecutor):
-    """Spawned worker processes (never forked: Manim's state stays the parent's) that skip the main script."""
+    """Spawned worker processes (never forked: Manim's state stays the parent's) that skip the main script.
 
-    def __init__(self, processes: int, initializer, initargs: tuple):
-        super().__init__(max_workers=max(1, processes), mp_context=SPAWN, initializer=initializer,
-                         initargs=initargs)
+    Each worker gets the progress ``queue`` and the ``facts`` once, as it starts.
+    """
+
+    def __init__(self, processes: int, queue, facts):
+        super().__init__(max_workers=max(1, processes), mp_context=SPAWN, initializer=_set_up_worker,
+                         initargs=(queue, facts))
 
     def submit(self, fn, /, *args, **kwargs):
         """Queue ``fn(*args, **kwargs)``; a worker this starts does not import the main script."""
@@ -138,7 +141,7 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
             else:
                 display.put(event)
 
-    pool = WorkerPool(min(processes, len(tasks)), _set_up_worker, (queue, facts))
+    pool = WorkerPool(min(processes, len(tasks)), queue, facts)
     futures = [pool.submit(_render_one, index, job, options) for index, job, options in tasks]
     pending = set(futures)
     try:

@@ -79,7 +79,11 @@ class FrameReporter:
 
 
 class _Display:
-    """Receives job events; the base class keeps the totals every display needs."""
+    """Receives job events; the base class keeps the totals every display needs.
+
+    A display shows the events it cares about in ``on_start(info, None)``, ``on_total(info, frames)``
+    (the frames the job will write) and ``on_frames(info, frames)`` (frames written since the last one).
+    """
 
     def __init__(self, echo=print):
         self.echo = echo
@@ -112,18 +116,6 @@ class _Display:
         self.done.add(info.index)
         self.finished(info, seconds, files)
 
-    def on_start(self, info: JobInfo, _) -> None:
-        """The job began."""
-
-    def on_total(self, info: JobInfo, frames: int) -> None:
-        """The job will write ``frames`` frames."""
-
-    def on_frames(self, info: JobInfo, frames: int) -> None:
-        """The job wrote ``frames`` more frames."""
-
-    def on_end(self, info: JobInfo, _) -> None:
-        """The job's last event (its files are not recorded yet)."""
-
     def finished(self, info: JobInfo, seconds: float, files: list) -> None:
         """The job's ``files`` are written and recorded, ``seconds`` after it started."""
 
@@ -134,12 +126,6 @@ class _Display:
 
     def failed(self, info: JobInfo, message: str) -> None:
         """The job failed (a batch goes on with the others); ``message`` says why."""
-
-    @staticmethod
-    def done_line(info: JobInfo, seconds: float, files: list) -> str:
-        """``      ThresholdSweep (en, mp4) done in 8.1 s: out/.../ThresholdSweep.mp4, ...``."""
-        written = f": {', '.join(str(f) for f in files)}" if files else ""
-        return f"      {info.scene} ({info.kind}) done in {seconds:.1f} s{written}"
 
     def note(self, line: str) -> None:
         """A line that is not about one job (up to date, gallery)."""
@@ -157,8 +143,9 @@ class LineDisplay(_Display):
         self.echo(f"[{info.index}/{info.count}] {info.scene}: {info.label}")
 
     def finished(self, info: JobInfo, seconds: float, files: list) -> None:
-        """The done line, with every file written."""
-        self.echo(self.done_line(info, seconds, files))
+        """``      ThresholdSweep (en, mp4) done in 8.1 s: out/.../ThresholdSweep.mp4, ...``."""
+        written = f": {', '.join(str(f) for f in files)}" if files else ""
+        self.echo(f"      {info.scene} ({info.kind}) done in {seconds:.1f} s{written}")
 
     def note(self, line: str) -> None:
         """Print ``line``."""

@@ -97,6 +97,17 @@ class Lecture:
             self.path(job, name), job.scene, job_options(self.request, job), self.data_sha(job.scene),
             self.code_sha(job.scene))]
 
+    def to_render(self, jobs: list[Job], force: bool) -> list[Job]:
+        """The stale ``jobs``, checked again once new or changed data is loaded (it is needed anyway).
+
+        The second check knows the data's real name, so scenes that read no data can still be found up to date.
+        """
+        todo = self.stale(jobs)
+        if todo and self.facts is None and (not force or not self.known):
+            self.load_facts()
+            todo = self.stale(jobs)
+        return todo
+
     def load_facts(self):
         """Load and verify the data (DataError / VerificationError propagate to the CLI)."""
         from umbral.data import load_study
@@ -159,6 +170,16 @@ class Lecture:
                 self.skipped.append((scene, reason))
         return [job for job in jobs if not unmet[job.scene]]
 
+    def record(self, job: Job, files: list[Path]) -> list[Path]:
+        """Record a finished job in its manifest (ThresholdSweep's video gets its trace.json); its files."""
+        if job.scene == "ThresholdSweep" and job.still_at is None:
+            from umbral.scenes.publish.runner import write_trace
+
+            files = [*files, write_trace(self.facts, files[0].with_name("trace.json"))]
+        manifest.record(files[0], job.scene, job_options(self.request, job), self.data_sha(job.scene),
+                        self.code_sha(job.scene), companions=files[1:])
+        return files
+
     def render(self, jobs: list[Job]) -> tuple[list[Path], float]:
         """Render ``jobs`` (in ``request.jobs`` processes), recording each in its manifest as it finishes.
 
@@ -178,13 +199,7 @@ class Lecture:
             for result in run_jobs(tasks, self.facts, self.request.jobs, self.display,
                                    in_workers=self.request.in_workers):
                 _, job, options = tasks[result.index - 1]
-                files = list(result.files)
-                if job.scene == "ThresholdSweep" and job.still_at is None:
-                    from umbral.scenes.publish.runner import write_trace
-
-                    files.append(write_trace(self.facts, files[0].with_name("trace.json")))
-                manifest.record(files[0], job.scene, job_options(self.request, job), self.data_sha(job.scene),
-                                self.code_sha(job.scene), companions=files[1:])
+                files = self.record(job, list(result.files))
                 if job.ext in VIDEO_FORMATS:
                     video_seconds += result.frames / options.size()[2]
                 by_index[result.index] = files
@@ -227,12 +242,7 @@ def _run_lecture(request: LectureRequest, display) -> PublishResult:
     started = time.perf_counter()
     lecture = Lecture(request, display)
     jobs = plan_jobs(request)
-    todo = lecture.stale(jobs)
-    if todo and lecture.facts is None and (not request.force or not lecture.known):
-        # New or changed data: load it (it is needed anyway), then check again with its
-        # real name, so scenes that read no data can still be found up to date.
-        lecture.load_facts()
-        todo = lecture.stale(jobs)
+    todo = lecture.to_render(jobs, request.force)
     if lecture.known:
         jobs = lecture.drop_unmet(jobs)
         todo = [job for job in todo if job in jobs]

@@ -34,8 +34,6 @@ ASPECTS = {"16:9": (16, 9), "4:3": (4, 3)}
 FRAME_HEIGHT = 8.0  # Manim units; the frame width follows the aspect.
 GIF_MAX_FPS = 25.0
 GIF_MAX_WIDTH = 640
-#: x264 presets: "medium" is Manim's default; "veryfast" for quick drafts.
-ENCODER_PRESETS = ("veryfast", "medium", "slow")
 
 
 #: Plays whose video is still being encoded while the next play draws. Manim's default, 1, makes

@@ -223,8 +223,7 @@ def _replace_dir(source: Path, final: Path, trash: Path) -> None:
 def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: Path | str = Path("out"),
                one_file: bool = False, *, quality: str = "medium", resolution: tuple[int, int] | None = None,
                fps: float | None = None, aspect: str = "16:9", preset: str = "medium",
-               scene_kwargs: dict | None = None, display=None, lab_page: str | None = None,
-               theme: str = "dark") -> Path:
+               display=None, lab_page: str | None = None, theme: str = "dark") -> Path:
     """Render ``scene_names`` (in order) as one deck for ``facts``; return ``OUT/<dataset>/<lang>/slides.<to>``.
 
     ``to`` is html, pptx or pdf. html loads reveal.js from its CDN; with
@@ -248,7 +247,7 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
     if to not in DECK_FORMATS:
         raise ValueError(f"unknown deck format {to!r}; choose from {', '.join(DECK_FORMATS)}")
     options = RenderOptions(lang=lang, quality=quality, resolution=resolution, fps=fps, aspect=aspect,
-                            preset=preset, out_dir=Path(out_dir), scene_kwargs=dict(scene_kwargs or {}), theme=theme)
+                            preset=preset, out_dir=Path(out_dir), theme=theme)
     final = deck_path(options.out_dir, facts.name, lang, to, options.variant)
     final_assets = final.with_name(f"{final.stem}_assets")  # manim-slides' "{basename}_assets"
     final.parent.mkdir(parents=True, exist_ok=True)
