@@ -41,7 +41,18 @@ class DataError(ValueError):
         return worded(super().__str__())
 
     def worded(self, name) -> str:
-        """The message with each «option» named by ``name(option, value)`` (a notebook's keywords, a toml's keys)."""
+        """The message with each «option» named another way (a notebook's keywords, a toml's keys).
+
+        Parameters
+        ----------
+        name : callable
+            ``name(option, value)``: how to write the option (and an example value, or None).
+
+        Returns
+        -------
+        str
+            The message, every «option» mark named by ``name``.
+        """
         return worded(super().__str__(), name)
 
 

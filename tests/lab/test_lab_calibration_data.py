@@ -9,7 +9,7 @@ import pytest
 
 from umbral.data import Dataset
 from umbral.data.study import Study
-from umbral.metrics import VerificationError, calibration_lesson
+from umbral.metrics import VerificationError, verify_calibration
 from umbral.metrics.calibration_lesson import recalibrate_and_choose
 from umbral.scenes.publish import lab_calibration
 from umbral.scenes.publish.lab_calibration import calibration_numbers, rule_ratios
@@ -65,7 +65,7 @@ def test_a_wrong_count_is_refused(monkeypatch):
 
 
 def test_a_wrong_bin_is_refused(monkeypatch):
-    real = calibration_lesson.split_calibration
+    real = verify_calibration.split_calibration
 
     def one_positive_too_many(*args, **kwargs):
         result = real(*args, **kwargs)
@@ -73,6 +73,6 @@ def test_a_wrong_bin_is_refused(monkeypatch):
         positives[0] += 1
         return dataclasses.replace(result, curve=dataclasses.replace(result.curve, positives=positives))
 
-    monkeypatch.setattr(calibration_lesson, "split_calibration", one_positive_too_many)
+    monkeypatch.setattr(verify_calibration, "split_calibration", one_positive_too_many)
     with pytest.raises(VerificationError, match="bin fraction positive"):
         calibration_numbers(_single(), 10.0)
