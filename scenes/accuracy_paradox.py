@@ -55,10 +55,10 @@ class AccuracyParadox(LectureScene):
     #: A metric name wider than this wraps ("balanced / accuracy").
     name_width = 2.6
 
-    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        super().__init__(facts, lang, still_at=still_at, **kwargs)
-        self.numbers = accuracy_paradox_numbers(facts.sweep, self.threshold, self.lowest_prevalence,
-                                               sklearn=facts.sklearn)
+    def prepare(self) -> None:
+        """The two models' numbers at every prevalence down to ``lowest_prevalence``."""
+        self.numbers = accuracy_paradox_numbers(self.facts.sweep, self.threshold, self.lowest_prevalence,
+                                               sklearn=self.facts.sklearn)
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
@@ -190,9 +190,6 @@ class AccuracyParadox(LectureScene):
         """The two models at the data's prevalence, then the prevalence slides to 1 %."""
         numbers = self.numbers
         layout = self.build_layout()
-        if self.still_at is not None:
-            self.add(layout)
-            return
         first, last = numbers.pair(0), numbers.pair(-1)
         two = {"model": f"{first['accuracy'][0]:.2f}", "trivial": f"{first['accuracy'][1]:.2f}"}
         # Heading, slider at the data's prevalence, empty rows.

@@ -7,6 +7,7 @@ from manim import DOWN, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
 from umbral.scenes import style
 from umbral.scenes.facts import Facts
 from umbral.scenes.fades import can_crossfade, play_crossfade, without_copies
+from umbral.scenes.needs import data_shape, unmet_need
 from umbral.scenes.strings import dataset_title, part_caption, strings_for
 
 __all__ = ["HeldSteps", "LectureScene"]
@@ -76,11 +77,18 @@ class LectureScene(Scene):
     supports_stills = False
 
     def __init__(self, facts: Facts, lang: str = "en", still_at: float | None = None, **kwargs):
+        unmet = unmet_need(type(self).__name__, data_shape(facts.comparison))
+        if unmet is not None:
+            raise ValueError(unmet)
         self.facts = facts
         self.lang = lang
         self.strings = strings_for(lang, facts.name)
         self.still_at = still_at
         super().__init__(**kwargs)
+        self.prepare()
+
+    def prepare(self) -> None:
+        """Read this scene's numbers from ``self.facts``, before anything is built (nothing by default)."""
 
     def setup(self):
         """Background colour of every umbral scene."""
@@ -90,11 +98,15 @@ class LectureScene(Scene):
     def dataset_name(self) -> str:
         """The data's title in the scene's language; with several models or splits, which one is shown."""
         f = self.facts
-        title = dataset_title(f.name, f.base_title or f.title, self.lang)
         if f.split is None:
-            return title
+            return self.data_title
         several_models = f.comparison is not None and len(f.comparison.models) > 1
-        return part_caption(title, f.model if several_models else None, f.split, self.lang)
+        return part_caption(self.data_title, f.model if several_models else None, f.split, self.lang)
+
+    @property
+    def data_title(self) -> str:
+        """The data's title in the scene's language, without which model or split is shown."""
+        return dataset_title(self.facts.name, self.facts.base_title or self.facts.title, self.lang)
 
     def lift(self, *parts: Mobject) -> VGroup:
         """Draw ``parts`` last, above everything else, as one group (returned).

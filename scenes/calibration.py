@@ -25,7 +25,6 @@ from umbral.scenes.components.calibration_boards import CalibrationBoards
 from umbral.scenes.components.legend_rows import balanced_text
 from umbral.scenes.numbers.calibration import calibration_numbers
 from umbral.scenes.numbers.calibration_words import CalibrationWords
-from umbral.scenes.strings import dataset_title
 
 __all__ = ["Calibration"]
 
@@ -58,15 +57,10 @@ class Calibration(LectureScene):
     #: The rows under the diagram shown now (each model's ECE, where the last curve lies).
     right_rows: VGroup | None = None
 
-    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        super().__init__(facts, lang, still_at=still_at, **kwargs)
-        c = facts.comparison
-        if c is None or c.choose_on == c.report_on:
-            raise ValueError("Calibration needs data with a split to recalibrate on and another to report on "
-                             "(e.g. --data screening8, or --splits test=0.3,validation=0.3)")
-        self.numbers = calibration_numbers(c, self.method, self.n_bins)
-        title = dataset_title(facts.name, facts.base_title or facts.title, lang)
-        self.words = CalibrationWords(self.numbers, self.strings, lang, title)
+    def prepare(self) -> None:
+        """The calibration lesson's numbers, its words and its boards."""
+        self.numbers = calibration_numbers(self.facts.comparison, self.method, self.n_bins)
+        self.words = CalibrationWords(self.numbers, self.strings, self.lang, self.data_title)
         self.boards = CalibrationBoards(self.numbers, self.strings, self.words)
 
     # -- cards ----------------------------------------------------------------

@@ -61,9 +61,10 @@ class CostThreshold(LectureScene):
                      "grid_center": (2.75, 0.75, 0.0)}
     legend_gap = 0.48
 
-    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        super().__init__(facts, lang, still_at=still_at, **kwargs)
-        self.steps = cost_threshold_numbers(facts.sweep, facts.cost_fn, facts.cost_fp, facts.sklearn)
+    def prepare(self) -> None:
+        """Each cost ratio's step: the cost curve, its minimum and the theory's θ."""
+        f = self.facts
+        self.steps = cost_threshold_numbers(f.sweep, f.cost_fn, f.cost_fp, f.sklearn)
 
     # -- building -------------------------------------------------------
     def opening(self) -> VGroup:

@@ -37,7 +37,6 @@ from umbral.scenes.components.legend_rows import balanced_text
 from umbral.scenes.components.split_boards import SplitBoards
 from umbral.scenes.numbers.honest_threshold import honest_numbers
 from umbral.scenes.numbers.honest_words import HonestWords
-from umbral.scenes.strings import dataset_title
 
 __all__ = ["HonestThreshold"]
 
@@ -62,15 +61,10 @@ class HonestThreshold(LectureScene):
     none_hold = 5.0
     closing_seconds = 5.6
 
-    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        super().__init__(facts, lang, still_at=still_at, **kwargs)
-        c = facts.comparison
-        if c is None or c.choose_on == c.report_on:
-            raise ValueError("HonestThreshold needs data with a split to choose θ on and another to report on "
-                             "(e.g. --data screening8, or --splits test=0.3,validation=0.3)")
-        self.numbers = honest_numbers(c, facts.model)
-        title = dataset_title(facts.name, facts.base_title or facts.title, lang)
-        self.words = HonestWords(self.numbers, self.strings, lang, title)
+    def prepare(self) -> None:
+        """The shown model's numbers on the two splits, their words and boards."""
+        self.numbers = honest_numbers(self.facts.comparison, self.facts.model)
+        self.words = HonestWords(self.numbers, self.strings, self.lang, self.data_title)
         #: The two splits' boards: the layout, and the marks of each beat (see :class:`SplitBoards`).
         self.boards = SplitBoards(self.numbers, self.strings, self.words)
 

@@ -27,7 +27,7 @@ from umbral.scenes.components.model_curves import ModelCurves, ModelTable
 from umbral.scenes.fades import fade_in, fade_out
 from umbral.scenes.numbers.models_compared import glide_steps, models_compared_numbers
 from umbral.scenes.numbers.number_formats import format_theta
-from umbral.scenes.strings import dataset_title, grouped, model_name, part_caption, split_label
+from umbral.scenes.strings import grouped, model_name, part_caption, split_label
 
 __all__ = ["ModelsCompared"]
 
@@ -53,11 +53,9 @@ class ModelsCompared(LectureScene):
     band_gap = 0.3
     table_gap = 0.35
 
-    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        super().__init__(facts, lang, still_at=still_at, **kwargs)
-        if facts.comparison is None:
-            raise ValueError("ModelsCompared needs scores of two or more models (e.g. --data screening8)")
-        self.numbers = models_compared_numbers(facts.comparison)
+    def prepare(self) -> None:
+        """Every model's curves and chosen θ."""
+        self.numbers = models_compared_numbers(self.facts.comparison)
 
     # -- words ------------------------------------------------------------
     def name(self, model) -> str:
@@ -81,8 +79,7 @@ class ModelsCompared(LectureScene):
 
     def caption_parts(self) -> tuple[str, str]:
         """The caption's two halves: the data's title, then the split and n."""
-        f, n = self.facts, self.numbers
-        title = dataset_title(f.name, f.base_title or f.title, self.lang)
+        n, title = self.numbers, self.data_title
         split = part_caption(title, None, n.report_on, self.lang)[len(title):].lstrip(" ·")
         count = grouped(n.n, self.lang)
         return title, f"{split} · n = {count}" if split else f"n = {count}"

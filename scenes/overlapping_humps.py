@@ -86,10 +86,10 @@ class OverlappingHumps(LectureScene):
     twin_hold_seconds = 3.0
     closing_seconds = 4.0
 
-    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        super().__init__(facts, lang, still_at=still_at, **kwargs)
+    def prepare(self) -> None:
+        """The two classes' smoothed score densities."""
         # Smoothed before Manim draws anything: the humps come from the metrics core.
-        self.humps = class_densities(facts.sweep.y_true, facts.sweep.y_score)
+        self.humps = class_densities(self.facts.sweep.y_true, self.facts.sweep.y_score)
 
     # -- building -------------------------------------------------------
     def build_panels(self) -> VGroup:

@@ -61,10 +61,10 @@ class PrevalenceEffect(LectureScene):
     #: Share of the hold the hold's line is said in when the flagged line follows it in the narration.
     hold_share = 0.6
 
-    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        super().__init__(facts, lang, still_at=still_at, **kwargs)
-        self.numbers = prevalence_effect_numbers(facts.sweep, self.threshold, self.highest_prevalence,
-                                                 self.lowest_prevalence, sklearn=facts.sklearn)
+    def prepare(self) -> None:
+        """Precision and the curves at every prevalence from ``highest_prevalence`` down."""
+        self.numbers = prevalence_effect_numbers(self.facts.sweep, self.threshold, self.highest_prevalence,
+                                                 self.lowest_prevalence, sklearn=self.facts.sklearn)
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
@@ -343,9 +343,6 @@ class PrevalenceEffect(LectureScene):
         """Data's prevalence, up to 0.5, down to 0.01, hold, closing."""
         numbers, op = self.numbers, self.numbers.operating
         layout = self.build_layout()
-        if self.still_at is not None:
-            self.add(layout)
-            return
         turn, last = numbers.turn, numbers.prevalences.size - 1
 
         def at(index):

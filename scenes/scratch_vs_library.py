@@ -48,9 +48,9 @@ class ScratchVsLibrary(LectureScene):
     #: Least room between one pair of bars and the next.
     least_row_space = 0.05
 
-    def __init__(self, facts, lang: str = "en", still_at: float | None = None, **kwargs):
-        super().__init__(facts, lang, still_at=still_at, **kwargs)
-        self.numbers = scratch_vs_library_numbers(facts.sweep, self.threshold, sklearn=facts.sklearn)
+    def prepare(self) -> None:
+        """Our metrics and scikit-learn's at ``threshold``, pair by pair."""
+        self.numbers = scratch_vs_library_numbers(self.facts.sweep, self.threshold, sklearn=self.facts.sklearn)
 
     # -- building -------------------------------------------------------
     def build_layout(self) -> VGroup:
@@ -163,10 +163,7 @@ class ScratchVsLibrary(LectureScene):
     def construct(self):
         """Heading, our bars, scikit-learn's bars, the gaps, the guard."""
         numbers = self.numbers
-        layout = self.build_layout()
-        if self.still_at is not None:
-            self.add(layout)
-            return
+        self.build_layout()
         shown = {row.metric: f"{row.ours:.2f}" for row in numbers.rows}
         bound = difference_bound(numbers.max_difference)
         # Heading and the empty rows.

@@ -10,29 +10,17 @@ from __future__ import annotations
 from functools import cached_property
 
 from umbral.scenes.numbers.calibration import format_part
-from umbral.scenes.numbers.number_formats import format_cost, format_theta
+from umbral.scenes.numbers.number_formats import LessonWords, format_cost, format_theta
 from umbral.scenes.strings import model_name, split_label
 
 __all__ = ["CalibrationWords"]
 
 
-class CalibrationWords:
-    """The words of one Calibration video, in ``lang``.
+class CalibrationWords(LessonWords):
+    """The words of one Calibration video.
 
-    Parameters
-    ----------
-    numbers : scenes.numbers.calibration.CalibrationNumbers
-        What is shown.
-    strings : dict
-        The locale's strings (``scenes.strings.strings_for``).
-    lang : str
-        The language of split and model names.
-    title : str
-        The data's on-screen title.
+    ``numbers`` is a :class:`~umbral.scenes.numbers.calibration.CalibrationNumbers`.
     """
-
-    def __init__(self, numbers, strings: dict, lang: str, title: str):
-        self.numbers, self.strings, self.lang, self.title = numbers, strings, lang, title
 
     @cached_property
     def fields(self) -> dict:

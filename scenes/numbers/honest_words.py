@@ -9,29 +9,17 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from umbral.scenes.numbers.number_formats import format_cost, format_mean, format_metric, format_theta
+from umbral.scenes.numbers.number_formats import LessonWords, format_cost, format_mean, format_metric, format_theta
 from umbral.scenes.strings import model_name, split_label
 
 __all__ = ["HonestWords"]
 
 
-class HonestWords:
-    """The words of one HonestThreshold video, in ``lang``.
+class HonestWords(LessonWords):
+    """The words of one HonestThreshold video.
 
-    Parameters
-    ----------
-    numbers : scenes.numbers.honest_threshold.HonestNumbers
-        The comparison's numbers for the model shown.
-    strings : dict
-        The locale's strings (``scenes.strings.strings_for``).
-    lang : str
-        The language of split and model names.
-    title : str
-        The data's on-screen title.
+    ``numbers`` is a :class:`~umbral.scenes.numbers.honest_threshold.HonestNumbers`.
     """
-
-    def __init__(self, numbers, strings: dict, lang: str, title: str):
-        self.numbers, self.strings, self.lang, self.title = numbers, strings, lang, title
 
     @cached_property
     def fields(self) -> dict:

@@ -8,8 +8,8 @@ every digit is kept and a missing value is "none".
 
 from __future__ import annotations
 
-__all__ = ["COMPACT_FROM", "compact_count", "format_cost", "format_count", "format_mean", "format_metric",
-           "format_theta", "terminal_cost", "terminal_counts", "terminal_mean", "terminal_metric",
+__all__ = ["COMPACT_FROM", "LessonWords", "compact_count", "format_cost", "format_count", "format_mean",
+           "format_metric", "format_theta", "terminal_cost", "terminal_counts", "terminal_mean", "terminal_metric",
            "terminal_theta"]
 
 #: Counts whose largest value reaches this are shown in thousands ("412k"): six- and seven-digit
@@ -114,3 +114,25 @@ def terminal_mean(rule: str, value: float | None) -> str:
 def terminal_counts(snapshot) -> str:
     """A snapshot's counts on a terminal, as TP/FP/FN/TN ("none" for no snapshot)."""
     return "none" if snapshot is None else f"{snapshot.tp}/{snapshot.fp}/{snapshot.fn}/{snapshot.tn}"
+
+
+class LessonWords:
+    """The words of one lesson's video, in ``lang``: its numbers as shown, the locale's sentences they fill.
+
+    A scene narrates with these words and its boards label their marks with them, so a number
+    reads the same on screen and in the subtitles.
+
+    Parameters
+    ----------
+    numbers
+        What is shown (the lesson's numbers, e.g. ``HonestNumbers``).
+    strings : dict
+        The locale's strings (``scenes.strings.strings_for``).
+    lang : str
+        The language of split and model names.
+    title : str
+        The data's on-screen title.
+    """
+
+    def __init__(self, numbers, strings: dict, lang: str, title: str):
+        self.numbers, self.strings, self.lang, self.title = numbers, strings, lang, title

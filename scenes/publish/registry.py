@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from importlib import import_module
 
-__all__ = ["LECTURE_ORDER", "NEEDS", "SCENES", "scene_class", "unmet_need"]
+from umbral.scenes.needs import NEEDS, data_shape, unmet_need
+
+__all__ = ["LECTURE_ORDER", "NEEDS", "SCENES", "data_shape", "scene_class", "unmet_need"]
 
 #: Scene name -> (module, one-line description, reads data?). Lecture order.
 SCENES = {
@@ -38,25 +40,6 @@ SCENES = {
 }
 
 LECTURE_ORDER = tuple(SCENES)
-
-#: Scenes that need more than one model on one split: scene -> (what the data summary must show, the hint).
-NEEDS = {
-    "ModelsCompared": ("models", "it needs scores of two or more models (several score columns, a model "
-                                 "column, or --models logistic,forest with --target; e.g. --data screening8)"),
-    "HonestThreshold": ("splits", "it needs a split to choose θ on and another to report on (a split column, "
-                                  "or --target with --splits test=0.3,validation=0.3; e.g. --data screening8)"),
-    "Calibration": ("splits", "it needs a split to recalibrate the scores on and another to report on (a split "
-                              "column, or --target with --splits test=0.3,validation=0.3; e.g. --data screening8)"),
-}
-
-
-def unmet_need(scene: str, summary: dict) -> str | None:
-    """Why the data of ``summary`` (a lecture's dataset summary) cannot feed ``scene``; None if it can."""
-    if scene not in NEEDS:
-        return None
-    key, hint = NEEDS[scene]
-    ok = summary.get("models", 1) >= 2 if key == "models" else summary.get("honest_choice", False)
-    return None if ok else f"{scene}: {hint}"
 
 
 def scene_class(name: str):

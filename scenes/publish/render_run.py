@@ -15,7 +15,7 @@ from pathlib import Path
 from umbral.scenes.publish import manifest
 from umbral.scenes.publish.plan import Job, LectureRequest, job_options, plan_jobs
 from umbral.scenes.publish.progress import JobInfo, LineDisplay
-from umbral.scenes.publish.registry import SCENES, unmet_need
+from umbral.scenes.publish.registry import SCENES, data_shape, unmet_need
 from umbral.scenes.publish.runner import output_path
 
 __all__ = ["Job", "LectureRequest", "PublishResult", "plan_jobs", "run_lecture"]
@@ -215,8 +215,7 @@ def dataset_summary(facts) -> dict:
     return {"name": facts.name, "title": facts.title, "n": r["n"], "positives": r["positives"],
             "prevalence": r["prevalence"], "auc": r["auc"], "average_precision": r["average_precision"],
             "accuracy": r["accuracy"], "precision": r["precision"], "recall": r["recall"], "f1": r["f1"],
-            "model": facts.model, "split": facts.split, "models": len(c.models) if c else 1,
-            "honest_choice": bool(c and c.choose_on != c.report_on)}
+            "model": facts.model, "split": facts.split, **data_shape(c)}
 
 
 def _label(job: Job, options, dataset: str) -> str:

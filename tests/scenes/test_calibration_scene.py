@@ -99,7 +99,7 @@ def test_one_split_is_refused_with_what_it_needs(facts):
     y = np.array([1, 0, 0, 1, 0, 1, 0, 0])
     s = np.array([0.3, 0.9, 0.2, 0.6, 0.1, 0.7, 0.4, 0.5])
     one = compare_models({"m": ((y, s), (y, s))}, "test", "test", ChoiceSettings(resamples=10))
-    with pytest.raises(ValueError, match="a split to recalibrate on and another to report on"):
+    with pytest.raises(ValueError, match="a split to recalibrate the scores on and another to report on"):
         Calibration(replace(facts, comparison=one))
     with pytest.raises(ValueError, match="--data screening8"):
         Calibration(replace(facts, comparison=None))
