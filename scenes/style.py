@@ -199,14 +199,17 @@ def baseline(line: Text) -> float:
 def balanced_lines(words: list[str], width: float, size: float, exact: bool = False, **kwargs) -> list[str]:
     """``words`` in the fewest lines no wider than ``width``, the widest line as narrow as can be.
 
+    A line never starts with a separator nor breaks around "="
+    (:func:`~umbral.scenes.numbers.line_breaks.kept_together`).
     Widths are summed from single words and spaces (kerning across words ignored); with ``exact`` the
     chosen lines are also measured as drawn (the sum can come out a little short of a long line of short
     words, which matters where the line ends at the frame's edge).
     """
+    from umbral.scenes.numbers.line_breaks import even_lines, kept_together
+
+    words = kept_together(words)
     sizes = [text_width(word, size, **kwargs) for word in words]
     space = text_width("x x", size, **kwargs) - text_width("xx", size, **kwargs)
-
-    from umbral.scenes.numbers.line_breaks import even_lines
 
     for count in range(1, len(words) + 1):
         widest, lines = even_lines(words, sizes, space, count)

@@ -86,12 +86,13 @@ class CalibrationWords(LessonWords):
         return self.strings[f"calib_fit_{self.numbers.fixed.method}"].format(**self.fields)
 
     def takeaway(self) -> str:
-        """The table's lesson: the recalibrated model separates better but is worse calibrated, or just the worst."""
+        """The table's lesson: the recalibrated model separates better yet sits further off, or is the worst."""
         n, s = self.numbers, self.strings
         f = n.fixed.before
         others = [m for m in n.models if m.model != f.model]
-        key = "calib_table_sharper" if others and all(f.brier < m.brier for m in others) else "calib_table_worse"
-        return s[key].format(model=self.model(f.model), brier=self.part(f.brier), ece=self.part(f.ece))
+        sharper = others and all(f.resolution > m.resolution for m in others)
+        key = "calib_table_sharper" if sharper else "calib_table_worse"
+        return s[key].format(model=self.model(f.model), resolution=self.part(f.resolution), ece=self.part(f.ece))
 
     def table_items(self) -> str:
         """Every model's ECE, Brier and log-loss, for the narration."""

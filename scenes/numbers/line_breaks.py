@@ -2,7 +2,30 @@
 
 from __future__ import annotations
 
-__all__ = ["balanced_split", "even_lines"]
+__all__ = ["balanced_split", "even_lines", "kept_together"]
+
+
+#: A separator ends its line: it never starts the next one ("screening ·" / "n = 900").
+_ENDS_LINE = frozenset("·—")
+#: A relation keeps both sides on its line: "θ = 0.94" never breaks around the "=".
+_JOINS_BOTH = frozenset("=→≈")
+
+
+def kept_together(words: list[str]) -> list[str]:
+    """``words`` with each separator glued to the word before it and each relation to both neighbours.
+
+    >>> kept_together("screening · test split · n = 900".split())
+    ['screening ·', 'test', 'split ·', 'n = 900']
+    """
+    kept: list[str] = []
+    glue_next = False
+    for word in words:
+        if kept and (glue_next or word in _ENDS_LINE or word in _JOINS_BOTH):
+            kept[-1] = f"{kept[-1]} {word}"
+        else:
+            kept.append(word)
+        glue_next = word in _JOINS_BOTH
+    return kept
 
 
 def even_lines(words: list[str], sizes: list[float], space: float, count: int) -> tuple[float, list[str]]:
@@ -40,9 +63,11 @@ def even_lines(words: list[str], sizes: list[float], space: float, count: int) -
 def balanced_split(words: list[str], count: int) -> list[str]:
     """``words`` in at most ``count`` lines, the longest (in characters) as short as can be.
 
-    Characters stand in for widths, so a sentence is measured once, not word by word.
+    Characters stand in for widths, so a sentence is measured once, not word by word. A line
+    never starts with a separator nor breaks around "=" (:func:`kept_together`).
 
     >>> balanced_split("spread of the chosen θ: 5–95% of 200 resamples".split(), 2)
     ['spread of the chosen θ:', '5–95% of 200 resamples']
     """
+    words = kept_together(words)
     return even_lines(words, [len(word) for word in words], 1, count)[1]

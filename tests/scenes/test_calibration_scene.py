@@ -151,3 +151,23 @@ def test_a_deck_has_a_slide_per_beat(tmp_path):
     pdf = (out / "screening8" / "en" / "slides.pdf").read_bytes()
     beats = ("opening", "curve_1", "curve_2", "table", "cost", "recalibrate", "cost_after")
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= len(beats)
+
+
+def test_the_tables_takeaway_names_the_part_it_is_about(numbers):
+    """"separates better" is said of the model with the higher resolution, and quotes the resolution."""
+    from umbral.scenes.numbers.calibration_words import CalibrationWords
+    from umbral.scenes.strings import strings_for
+
+    words = CalibrationWords(numbers, strings_for("en"), "en", "Simulated screening")
+    fixed = numbers.fixed.before
+    others = [m for m in numbers.models if m.model != fixed.model]
+    said = words.takeaway()
+    if all(fixed.resolution > m.resolution for m in others):
+        assert f"separates better (resolution {words.part(fixed.resolution)})" in said
+    else:
+        assert "furthest off the diagonal" in said
+    # Flip which model separates better: the sentence follows the resolution, not the Brier score.
+    flipped = replace(numbers, models=tuple(replace(m, resolution=0.0) if m.model == fixed.model else m
+                                            for m in numbers.models))
+    flipped = replace(flipped, fixed=replace(numbers.fixed, before=replace(fixed, resolution=0.0)))
+    assert "furthest off the diagonal" in CalibrationWords(flipped, strings_for("en"), "en", "x").takeaway()

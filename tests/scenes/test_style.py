@@ -96,6 +96,19 @@ def test_balanced_lines_prefer_even_widths_to_greedy_ones():
     assert style.balanced_lines(["unbreakable"], 0.1, style.SIZE_SMALL) == ["unbreakable"]
 
 
+@pytest.mark.parametrize("caption", ["Simulated screening · test split · n = 900",
+                                     "bin 0.9–1.0: 16 of 17 positive, share = 0.94, mean score = 0.97"])
+def test_no_line_starts_with_a_separator_or_breaks_around_an_equals_sign(caption):
+    from umbral.scenes.components.legend_rows import balanced_text
+
+    for width in (2.0, 3.0, 4.5, 6.0):
+        drawn = [line.text for line in balanced_text(caption, width, align=None)]
+        for lines in (style.balanced_lines(caption.split(), width, style.SIZE_SMALL), drawn):
+            assert len(lines) > 1 or width >= 4.5, lines
+            assert not any(line.startswith(("·", "=")) or line.endswith("=") for line in lines), lines
+            assert " ".join(lines).replace(" ", "") == caption.replace(" ", "")
+
+
 def test_live_text_reports_the_size_it_is_drawn_at():
     from umbral.scenes.components.live_text import LiveText, rate_slot
 
