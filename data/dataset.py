@@ -185,8 +185,7 @@ def folder_name(text: str) -> str:
     if is_folder_name(text) and len(text) <= FOLDER_NAME_LIMIT and text not in _RESERVED:
         return text
     digest = hashlib.sha256(str(text).encode("utf-8", "surrogatepass")).hexdigest()[:6]
-    slug = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")[:FOLDER_NAME_LIMIT].strip("-")
-    return f"{slug or 'dataset'}-{digest}"
+    return f"{slugify(str(text))[:FOLDER_NAME_LIMIT].strip('-')}-{digest}"
 
 
 def titleize(stem: str) -> str:

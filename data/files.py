@@ -105,18 +105,11 @@ def load_scores_file(path: str | Path, **options) -> Study:
         release_unused_memory()
 
 
-def _load_scores_file(
-    path: str | Path,
-    *,
-    label_col: str | None = None,
-    score_col: str | tuple[str, ...] | None = None,
-    split_col: str | None = None,
-    model_names: dict[str, str] | None = None,
-    positive: object = None,
-    rescale: str | None = None,
-    builtins: Iterable[str] = (),
-) -> Study:
-    """The body of :func:`load_scores_file`: the table read here is dropped when it returns."""
+def _load_scores_file(path: str | Path, *, builtins: Iterable[str] = (), **options) -> Study:
+    """The body of :func:`load_scores_file`: the table read here is dropped when it returns.
+
+    ``options`` (the columns, ``model_names``, ``positive``, ``rescale``) go to :func:`study_from_table`.
+    """
     path = validate.check_path(path, builtins)
     raw, sha256 = validate.read_bytes(path)
     table = read_table(path, raw)
@@ -134,8 +127,7 @@ def _load_scores_file(
         provenance["read_as"] = table.meta["dialect"].describe()
     if "provenance" in table.meta:
         provenance["exported_from"] = table.meta["provenance"]
-    return study_from_table(table, path, name, title, provenance, label_col=label_col, score_col=score_col,
-                            split_col=split_col, model_names=model_names, positive=positive, rescale=rescale)
+    return study_from_table(table, path, name, title, provenance, **options)
 
 
 def study_from_table(table: Table, path, name: str, title: str, provenance: dict, *, label_col=None,

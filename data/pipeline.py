@@ -25,8 +25,10 @@ import numpy as np
 
 from umbral.data import validate
 from umbral.data.dataset import DataError, Dataset, folder_name, titleize
+from umbral.data.dialect import DELIMITER_NAMES, text_table
+from umbral.data.records import RowsRead, checked_count, reference_rows
 from umbral.data.study import Study
-from umbral.data.tables import stem_of
+from umbral.data.tables import _lines, count_vouches_for_arrow, file_kind, read_excel_frame, stem_of
 
 __all__ = [
     "DEFAULT_SPLIT_SEED", "MODEL", "MODELS", "SCALER", "TEST_SIZE", "load_raw_table", "make_model",
@@ -197,10 +199,6 @@ def _read_frame(path: Path, raw: bytes):
     """The raw table as a pandas DataFrame, with the same header checks as scores files."""
     import pandas as pd  # lazy: importing `data` must stay cheap
 
-    from umbral.data.dialect import DELIMITER_NAMES, text_table
-    from umbral.data.records import RowsRead, checked_count, reference_rows
-    from umbral.data.tables import count_vouches_for_arrow, file_kind
-
     kind = file_kind(path)
     if kind == ".parquet":
         try:
@@ -210,8 +208,6 @@ def _read_frame(path: Path, raw: bytes):
             raise DataError(f"cannot read {path} as Parquet ({reason}); re-export it or use CSV") from None
         validate.check_unique_columns([str(c) for c in frame.columns], path)
     elif kind == ".xlsx":
-        from umbral.data.tables import read_excel_frame
-
         frame = read_excel_frame(raw, path)
         validate.check_unique_columns(list(frame.columns), path)
     elif kind in (".csv", ".tsv"):
@@ -235,8 +231,8 @@ def _read_frame(path: Path, raw: bytes):
             raise DataError(f"{path}: pandas read {len(frame):,} rows but the file holds {records - 1:,} records "
                             "under its header; check its quoting and line ends")
         frame.attrs["dialect"] = dialect
-        frame.attrs["rows"] = RowsRead(len(frame), count.lines + (1 if dialect.sep_line else 0), header=True,
-                                       sep_line=dialect.sep_line, blank_lines=count.blank_lines)
+        frame.attrs["rows"] = RowsRead(len(frame), _lines(count, dialect), header=True, sep_line=dialect.sep_line,
+                                       blank_lines=count.blank_lines)
     else:
         raise DataError(f"{path} is JSON; a raw table for «target» must be .csv, .tsv, .xlsx or .parquet")
     frame.columns = [str(c).strip() for c in frame.columns]

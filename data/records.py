@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from umbral.data.dataset import DataError
+
 __all__ = ["RecordCount", "RowsRead", "checked_count", "count_records", "reference_rows"]
 
 _CHUNK = 1 << 24
@@ -193,8 +195,6 @@ def reference_rows(text: str, delimiter: str, path) -> tuple[list[list[str]], li
     The reference reader: a quote never closed, or text after a closing quote, is a
     :class:`~umbral.data.dataset.DataError` naming the line where that record starts.
     """
-    from umbral.data.dataset import DataError
-
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     rows, starts, ends, consumed = [], [], [], 0
     limit = csv.field_size_limit(len(text) + 1)  # a quote left open makes one cell of the rest: let it say so
@@ -226,8 +226,6 @@ def _excerpt(text: str, line: int) -> str:
 
 def checked_count(raw: bytes, path, delimiter: str | None = None) -> RecordCount:
     """:func:`count_records`, refusing a file with a NUL byte (no CSV reader agrees on what follows one)."""
-    from umbral.data.dataset import DataError
-
     count = count_records(raw, delimiter)
     if count.nul_line is not None:
         raise DataError(f"{path}: line {count.nul_line} holds a NUL byte (\\0), so the file is damaged or not "

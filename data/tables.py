@@ -225,8 +225,6 @@ def _read_csv_arrow(raw: bytes, path: Path, dialect: Dialect, count: RecordCount
         if blank_rows:  # a row of empty cells (",,") is skipped, as a blank line is
             arrow = arrow.filter(pc.invert(blank))
     names = [name.strip() for name in arrow.column_names]
-    if len(set(names)) < len(names):
-        validate.check_unique_columns(names, path)
     columns = _ArrowColumns(names, arrow)
     rows = RowsRead(arrow.num_rows, _lines(count, dialect), header=True, sep_line=dialect.sep_line,
                     blank_lines=count.blank_lines, blank_rows=blank_rows)
@@ -284,7 +282,6 @@ def _read_excel(raw: bytes, path: Path) -> Table:
     """The first sheet of an .xlsx workbook, each column as read (numbers stay numbers)."""
     frame = read_excel_frame(raw, path)
     names = list(frame.columns)
-    validate.check_unique_columns(names, path)
     cells = {name: [None if value != value or value is None else value for value in frame.iloc[:, i].tolist()]
              for i, name in enumerate(names)}
     return Table(names, cells, meta={"rows": frame.attrs["rows"]})
@@ -367,6 +364,5 @@ def _read_parquet(path: Path) -> Table:
         raise DataError(f"{path}: its footer says {parquet.metadata.num_rows:,} rows but {arrow.num_rows:,} could be "
                         "read; the file is damaged, re-export it")
     columns = [str(c) for c in arrow.column_names]
-    validate.check_unique_columns(columns, path)
     cells = _ArrowColumns(columns, arrow)
     return Table(columns, cells, meta={"rows": RowsRead(arrow.num_rows)}, missing=cells.missing)

@@ -148,13 +148,12 @@ def _factorize(array: np.ndarray, missing) -> tuple[np.ndarray, np.ndarray]:
 
     Hash-based, O(n): the Python-level checks then run once per distinct value, never per row.
     """
-    if array.dtype.kind in "biu" or (array.dtype.kind == "f" and ((array == 0) | (array == 1)).all()):
-        if array.dtype.kind == "b" or array.size == 0 or (array.min() >= 0 and array.max() <= 1):
-            # Labels already 0/1 (the common case at any size): no hashing at all.
-            codes = array.astype(np.intp)
-            uniques = np.array([False, True]) if array.dtype.kind == "b" else np.array([0, 1], dtype=array.dtype)
-        else:
-            codes, uniques = _pandas_factorize(array)
+    kind = array.dtype.kind
+    whole_0_1 = kind in "iu" and (array.size == 0 or (array.min() >= 0 and array.max() <= 1))
+    if kind == "b" or whole_0_1 or (kind == "f" and ((array == 0) | (array == 1)).all()):
+        # Labels already 0/1 (the common case at any size): no hashing at all.
+        codes = array.astype(np.intp)
+        uniques = np.array([False, True]) if kind == "b" else np.array([0, 1], dtype=array.dtype)
     else:
         codes, uniques = _pandas_factorize(array)
     if missing is not None:

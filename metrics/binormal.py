@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from umbral.metrics import point
-from umbral.metrics.choice import HUNDREDTHS
+from umbral.metrics.choice import HUNDREDTHS, TIE
 from umbral.metrics.sweep import Snapshot
 from umbral.metrics.validation import check_nonnegative, check_number, check_numbers, check_positive_int, check_rate
 
@@ -35,8 +35,6 @@ AP_STEPS = 4000
 #: The metrics the lab shows, in its order (``cost`` = ratio·FN + FP, in units of C_FP).
 BINORMAL_METRICS = ("accuracy", "precision", "recall", "specificity", "f1", "balanced_accuracy", "mcc", "npv",
                     "cost")
-# Costs within this distance count as tied (as metrics.thresholds).
-_TIE = 1e-12
 _erfc = np.frompyfunc(math.erfc, 1, 1)
 
 
@@ -269,5 +267,5 @@ def binormal_min_cost_threshold(d: float, prevalence: float, cost_ratio: float,
     _check(d, prevalence, population=population, cost_ratio=cost_ratio)
     costs = np.array([binormal_metrics(theta, d, prevalence, cost_ratio, population)["cost"]
                       for theta in HUNDREDTHS])
-    best = np.flatnonzero(costs <= costs.min() + _TIE)
+    best = np.flatnonzero(costs <= costs.min() + TIE)
     return float(HUNDREDTHS[best[-1]])

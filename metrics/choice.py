@@ -21,7 +21,7 @@ from umbral.metrics.sweep import GRID, Snapshot, Sweep, check_choice, check_swee
 from umbral.metrics.validation import check_costs, check_counts, check_numbers, check_positive_int
 
 __all__ = [
-    "CHOICE_RULES", "CHOICE_STEPS", "DEFAULT_RESAMPLES", "ExpectedOptimism", "ThresholdChoice", "Wobble",
+    "CHOICE_RULES", "CHOICE_STEPS", "DEFAULT_RESAMPLES", "TIE", "ExpectedOptimism", "ThresholdChoice", "Wobble",
     "choice_grid", "choose_threshold", "choose_then_report", "expected_optimism", "flattery", "rule_metric",
     "wobble",
 ]
@@ -41,8 +41,8 @@ DEFAULT_RESAMPLES = 200
 HUNDREDTHS = np.arange(101) / 100
 HUNDREDTHS.setflags(write=False)
 
-# Values within this distance count as tied (float sums of equal counts).
-_TIE = 1e-12
+#: Values within this distance count as tied (float sums of equal counts): every rule and the binormal mode.
+TIE = 1e-12
 
 
 def choice_grid(step: str, sweep: Sweep) -> np.ndarray:
@@ -102,14 +102,14 @@ def _pick(rule: str, metric: np.ndarray, target: float | None) -> np.ndarray:
     metric = np.atleast_2d(metric)
     width = metric.shape[-1]
     if rule in ("target_recall", "target_precision"):
-        reach = metric >= target - _TIE
+        reach = metric >= target - TIE
         # Recall falls as θ rises: keep the highest θ that reaches it. Precision: the lowest.
         first = np.argmax(reach, axis=-1)
         last = width - 1 - np.argmax(reach[:, ::-1], axis=-1)
         index = last if rule == "target_recall" else first
         return np.where(reach.any(axis=-1), index, -1)
     value = -metric if lower_is_better(rule) else metric
-    best = value >= value.max(axis=-1, keepdims=True) - _TIE
+    best = value >= value.max(axis=-1, keepdims=True) - TIE
     return width - 1 - np.argmax(best[:, ::-1], axis=-1)
 
 

@@ -168,8 +168,6 @@ class ClassDensities:
     positives, negatives : ndarray
         Patients per unit score of each class at ``grid``; the area under each
         is that class's count.
-    positive_bandwidth, negative_bandwidth : float
-        The bandwidths used.
     method : str
         "exact" or "binned".
     """
@@ -177,8 +175,6 @@ class ClassDensities:
     grid: np.ndarray
     positives: np.ndarray
     negatives: np.ndarray
-    positive_bandwidth: float
-    negative_bandwidth: float
     method: str
 
     def area(self, which: str) -> float:
@@ -204,12 +200,9 @@ def class_densities(y_true, y_score, grid=DENSITY_GRID, rule: str = "scott",
         method = "binned" if y_score.size > EXACT_LIMIT else "exact"
     grid = check_grid(grid)
     positive, negative = y_score[y_true == 1], y_score[y_true != 1]
-    h_pos, h_neg = bandwidth(positive, rule), bandwidth(negative, rule)
     return ClassDensities(
         grid=grid,
-        positives=kde_counts(positive, grid, h=h_pos, method=method),
-        negatives=kde_counts(negative, grid, h=h_neg, method=method),
-        positive_bandwidth=h_pos,
-        negative_bandwidth=h_neg,
+        positives=kde_counts(positive, grid, h=bandwidth(positive, rule), method=method),
+        negatives=kde_counts(negative, grid, h=bandwidth(negative, rule), method=method),
         method=method,
     )

@@ -7,15 +7,20 @@ name raises the study's own error. A disagreement raises :class:`~umbral.metrics
 
 from __future__ import annotations
 
+from umbral.metrics.calibration import RECALIBRATIONS
+from umbral.metrics.calibration_lesson import CalibrationSettings
+from umbral.metrics.choice import HUNDREDTHS, choice_grid
+from umbral.metrics.sweep import GRID, Snapshot, Sweep
+from umbral.metrics.verify import verified_report
+from umbral.metrics.verify_calibration import verified_calibrations, verified_recalibrated
+from umbral.metrics.verify_choice import verified_comparison
+
 __all__ = ["dataset_report", "report_values", "trace_rows", "verified_recalibration"]
 
-def dataset_report(dataset, threshold: float, cost_fn: float, cost_fp: float, grid=None) -> tuple:
-    """(report, sweep) of a dataset, checked against scikit-learn (rules on ``grid``, default 0.02 steps)."""
-    from umbral.metrics.sweep import GRID
-    from umbral.metrics.verify import verified_report
 
-    report, sweep, _ = verified_report(dataset.y_true, dataset.y_score, threshold, cost_fn, cost_fp,
-                                       GRID if grid is None else grid)
+def dataset_report(dataset, threshold: float, cost_fn: float, cost_fp: float, grid=GRID) -> tuple:
+    """(report, sweep) of a dataset, checked against scikit-learn (rules on ``grid``, default 0.02 steps)."""
+    report, sweep, _ = verified_report(dataset.y_true, dataset.y_score, threshold, cost_fn, cost_fp, grid)
     return report, sweep
 
 
@@ -27,11 +32,6 @@ def verified_recalibration(study, settings, calibration) -> dict | None:
     """
     if calibration.method is None:
         return None
-    from umbral.metrics.calibration import RECALIBRATIONS
-    from umbral.metrics.choice import choice_grid
-    from umbral.metrics.sweep import Sweep
-    from umbral.metrics.verify_calibration import verified_recalibrated
-
     choose, report_on, note = study.calibration_splits(settings.choose_on, settings.report_on)
     models = []
     for model, (choosing, reporting) in study.pairs(choose, report_on).items():
@@ -52,16 +52,11 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
     ``calibration`` (:class:`umbral.metrics.calibration_lesson.CalibrationSettings`, default 10
     uniform bins) bins every model on every split; its ``method`` adds the recalibration.
     """
-    from umbral.metrics.calibration_lesson import CalibrationSettings
-    from umbral.metrics.choice import HUNDREDTHS
-    from umbral.metrics.verify_calibration import verified_calibrations
-    from umbral.metrics.verify_choice import verified_comparison
-
     calibration = CalibrationSettings() if calibration is None else calibration
     recalibration = verified_recalibration(study, settings, calibration)  # first: a one-split error before work
 
     values, _ = dataset_report(dataset, threshold, settings.cost_fn, settings.cost_fp,
-                               HUNDREDTHS if grid_step == "0.01" else None)
+                               HUNDREDTHS if grid_step == "0.01" else GRID)
     comparison = verified_comparison(study, settings, required=bool(settings.choose_on or settings.report_on))
     if not study.is_single:
         values.update(dataset.provenance["part"])
@@ -86,7 +81,5 @@ def report_values(study, dataset, threshold: float, settings, grid_step: str,
 
 def trace_rows(dataset) -> list[dict]:
     """What ``trace`` prints: the counts and rates at each of the 51 grid thresholds, verified."""
-    from umbral.metrics.sweep import Snapshot
-
     _, sweep = dataset_report(dataset, 0.5, 10.0, 1.0)
     return [s.as_dict(Snapshot.PER_THRESHOLD_KEYS) for s in sweep.grid()]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from umbral.metrics import point
+from umbral.metrics.choice import TIE
 from umbral.metrics.sweep import GRID, Sweep, check_choice
 from umbral.metrics.validation import check_costs
 
@@ -32,9 +33,6 @@ RULES = (
     "target_recall",
     "target_precision",
 )
-
-# Scores within this distance count as tied (float sums of equal counts).
-_TIE_TOLERANCE = 1e-12
 
 
 def rule_scores(rule: str, rates: dict, cost_fn: float = 10.0, cost_fp: float = 1.0):
@@ -75,7 +73,7 @@ def grid_scores(sweep: Sweep, rule: str, cost_fn: float = 10.0, cost_fp: float =
 
 def _best(values, grid) -> np.ndarray:
     """Grid thresholds whose value ties for the best."""
-    return np.asarray(grid)[values >= values.max() - _TIE_TOLERANCE]
+    return np.asarray(grid)[values >= values.max() - TIE]
 
 
 def tied_thresholds(sweep: Sweep, rule: str, cost_fn: float = 10.0, cost_fp: float = 1.0, grid=GRID):
@@ -87,7 +85,6 @@ def tied_thresholds(sweep: Sweep, rule: str, cost_fn: float = 10.0, cost_fp: flo
     >>> tied_thresholds(sweep, "min_expected_cost", cost_fn=3, cost_fp=1).tolist()
     [0.12, 0.14, 0.16, 0.18, 0.2, 0.22, 0.24, 0.26, 0.28, 0.3]
     """
-    check_choice(sweep, cost_fn, cost_fp, grid)
     return _best(grid_scores(sweep, rule, cost_fn, cost_fp, grid), grid)
 
 
@@ -109,20 +106,14 @@ def cost_ratio_threshold(cost_fn: float, cost_fp: float) -> float:
 
 
 def _target_threshold(values, target: float, grid, highest: bool):
-    reaching = np.asarray(grid)[np.asarray(values) >= target - _TIE_TOLERANCE]
+    reaching = np.asarray(grid)[np.asarray(values) >= target - TIE]
     if reaching.size == 0:
         return None
     return float(reaching.max() if highest else reaching.min())
 
 
-def thresholds_from_rates(
-    rates: dict,
-    cost_fn: float = 10.0,
-    cost_fp: float = 1.0,
-    target_recall: float = 0.9,
-    target_precision: float = 0.9,
-    grid=GRID,
-) -> dict:
+def thresholds_from_rates(rates: dict, cost_fn: float, cost_fp: float, target_recall: float,
+                          target_precision: float, grid) -> dict:
     """The threshold each rule in :data:`RULES` picks, given ``rates`` on ``grid``.
 
     ``target_recall`` is the highest grid threshold whose recall still reaches

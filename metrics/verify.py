@@ -132,8 +132,15 @@ class SklearnCounts:
         return int(self.fps[-1])
 
     def counts(self, thresholds):
-        """TP, FP, FN, TN at each threshold."""
-        return _counts_at_cuts(self.tps, self.fps, self.cuts, thresholds)
+        """TP, FP, FN, TN at each threshold, from scikit-learn's counts at its (decreasing) cuts."""
+        # The counts at θ are those of the smallest cut >= θ (none: nothing flagged).
+        ascending = self.cuts[::-1]
+        index = np.searchsorted(ascending, np.asarray(thresholds, dtype=float), side="left")
+        above = index < ascending.size
+        pick = np.where(above, ascending.size - 1 - np.minimum(index, ascending.size - 1), 0)
+        tp = np.where(above, self.tps[pick], 0)
+        fp = np.where(above, self.fps[pick], 0)
+        return tp, fp, self.tps[-1] - tp, self.fps[-1] - fp
 
     @cached_property
     def roc(self):
@@ -320,19 +327,6 @@ def verify(sweep: Sweep, report: dict | None = None, grid=GRID, cost_fn: float =
         if (ours is None) != (value is None) or (value is not None and not math.isclose(ours, value)):
             raise VerificationError(f"thresholds[{rule}]: umbral {ours!r} != from scikit-learn {value!r}")
     return True
-
-
-def _counts_at_cuts(tps, fps, cuts, thresholds):
-    """TP, FP, FN, TN at each threshold, from scikit-learn's counts at its (decreasing) cuts."""
-    # The counts at θ are those of the smallest cut >= θ (none: nothing flagged).
-    ascending = cuts[::-1]
-    index = np.searchsorted(ascending, np.asarray(thresholds, dtype=float), side="left")
-    above = index < ascending.size
-    pick = np.where(above, ascending.size - 1 - np.minimum(index, ascending.size - 1), 0)
-    tp = np.where(above, tps[pick], 0)
-    fp = np.where(above, fps[pick], 0)
-    positives, negatives = tps[-1], fps[-1]
-    return tp, fp, positives - tp, negatives - fp
 
 
 def verify_lab_numbers(y_true, y_score, thresholds, tp, fp, vertex_tp, vertex_fp, auc, average_precision) -> bool:

@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from umbral.metrics.calibration_lesson import Recalibrated, SplitCalibration, recalibrate_and_choose, split_calibration
+from umbral.metrics.choice import _pick
 from umbral.metrics.sweep import GRID
 from umbral.metrics.validation import check_number, check_pair, check_probabilities
 from umbral.metrics.verify import SklearnCounts, VerificationError, _check, _chunked_mean
@@ -124,8 +125,6 @@ def verify_recalibrated(result, choosing: tuple) -> bool:
 
     ``choosing`` is the (y_true, y_score) the map was fitted on.
     """
-    from umbral.metrics.choice import _pick
-
     if not isinstance(result, Recalibrated):
         raise ValueError(f"expected the Recalibrated recalibrate_and_choose returns, not {type(result).__name__}")
     check_probabilities(*check_pair(choosing, "choosing"), "verify_recalibrated")

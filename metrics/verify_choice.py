@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from umbral.metrics.choice import _pick, _target, lower_is_better, rule_metric
 from umbral.metrics.compare import ChoiceSettings, Comparison, compare_models
 from umbral.metrics.verify import SklearnCounts, VerificationError, _check, _check_named, _check_roc
 
@@ -21,8 +22,6 @@ def verify_comparison(comparison) -> bool:
     optimism, recounted by scikit-learn at each resample's θ*. Raises
     :class:`VerificationError` naming the first difference.
     """
-    from umbral.metrics.choice import _pick, _target, rule_metric
-
     if not isinstance(comparison, Comparison):
         raise ValueError(f"expected the Comparison compare_models returns, not {type(comparison).__name__}")
     s = comparison.settings
@@ -60,8 +59,6 @@ def _check_resamples(where: str, choice, reporting, peek: float | None) -> None:
     The resampled θ*s themselves are the wobble's; what is checked is every number read off the
     reporting split at them, and their summaries, recomputed here without :mod:`umbral.metrics.choice`'s.
     """
-    from umbral.metrics.choice import lower_is_better, rule_metric
-
     thetas = np.asarray(choice.wobble.thetas, dtype=float)
     thetas = thetas[~np.isnan(thetas)]
     honest = rule_metric(choice.rule, *reporting.counts(thetas), choice.cost_fn, choice.cost_fp)
