@@ -35,7 +35,6 @@ class AccuracyParadox(LectureScene):
 
     threshold = 0.5
     lowest_prevalence = 0.01
-    fade_seconds = 0.8
     grow_seconds = 1.2
     intro_seconds = 4.5
     accuracy_seconds = 5.0

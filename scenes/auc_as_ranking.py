@@ -37,7 +37,6 @@ __all__ = ["AucAsRanking"]
 class AucAsRanking(LectureScene):
     """Every pair checked live, the count equal to the area under the ROC staircase, a tie worth ½."""
 
-    fade_seconds = 0.8
     intro_seconds = 4.4
     count_seconds = 9.0
     staircase_seconds = 6.0

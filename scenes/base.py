@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import DOWN, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
+from manim import DOWN, UP, FadeIn, FadeOut, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
 
 from umbral.scenes import style
 from umbral.scenes.facts import Facts
@@ -75,6 +75,10 @@ class LectureScene(Scene):
 
     #: True when ``still_at`` shows the scene at a threshold (``render --at``).
     supports_stills = False
+
+    #: Seconds of a fade in or out, and of the title card (with its fades) that opens a scene.
+    fade_seconds = 0.8
+    opening_seconds = 4.0
 
     def __init__(self, facts: Facts, lang: str = "en", still_at: float | None = None, **kwargs):
         unmet = unmet_need(type(self).__name__, data_shape(facts.comparison))
@@ -221,6 +225,22 @@ class LectureScene(Scene):
                       or any(mob.has_time_based_updater() for mob in self.get_mobject_family_members()))
         self.wait((frames + (-0.5 if moving else 0.5)) / config.frame_rate, frozen_frame=not moving)
         self.renderer.time = (first + frames) / config.frame_rate  # not the half frame asked for
+
+    def play_for(self, seconds: float, *animations) -> None:
+        """Play ``animations`` for exactly ``seconds`` of whole frames."""
+        self.play(*animations, run_time=self.span(seconds))
+
+    def title_card(self, key: str, **values) -> None:
+        """The scene's ``opening()`` card for ``opening_seconds``, fades included, narrated by ``strings[key]``.
+
+        The card's hold is a pause point (``beat("opening")``).
+        """
+        card = self.opening()
+        self.say(key, self.opening_seconds, **values)
+        self.play_for(self.fade_seconds, FadeIn(card, shift=UP * 0.2))
+        self.hold(self.opening_seconds - 2 * self.fade_seconds)
+        self.beat("opening")
+        self.play_for(self.fade_seconds, FadeOut(card))
 
     def closing_card(self, key: str) -> VGroup:
         """``strings[key]`` as a title over ``strings[key + "_sub"]``, each wrapped to the safe width."""

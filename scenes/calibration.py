@@ -17,7 +17,7 @@ This module is the story, beat by beat; the boards and each beat's rows are
 
 from __future__ import annotations
 
-from manim import DOWN, UP, Create, FadeIn, FadeOut, Transform, VGroup, Write
+from manim import DOWN, Create, FadeIn, FadeOut, Transform, VGroup, Write
 
 from umbral.scenes import style
 from umbral.scenes.base import LectureScene
@@ -37,7 +37,6 @@ class Calibration(LectureScene):
     n_bins = 10
 
     opening_seconds = 6.4
-    fade_seconds = 0.8
     drop_seconds = 1.2
     settle_seconds = 1.2
     #: Each bin's level carried to the diagram: slower for the first model, faster for the next.
@@ -105,21 +104,12 @@ class Calibration(LectureScene):
                 + cls.clear_seconds + cls.fade_seconds + cls.slide_seconds + cls.settle_seconds + cls.recalibrate_hold
                 + cost + cls.cost_after_hold + cls.clear_seconds + cls.closing_seconds)
 
-    def play_for(self, seconds: float, *animations) -> None:
-        """Play ``animations`` for exactly ``seconds`` of whole frames."""
-        self.play(*animations, run_time=self.span(seconds))
-
     # -- the story --------------------------------------------------------------
     def construct(self):
         """Opening; bins into the diagram per model; the numbers; the cost rule; recalibrate; the rule again."""
         n, w, b = self.numbers, self.words, self.boards
         # Opening: a score of 0.3 should mean 3 in 10.
-        card = self.opening()
-        self.say("say_calib_opening", self.opening_seconds, **w.fields)
-        self.play_for(self.fade_seconds, FadeIn(card, shift=UP * 0.2))
-        self.hold(self.opening_seconds - 2 * self.fade_seconds)
-        self.beat("opening")
-        self.play_for(self.fade_seconds, FadeOut(card))
+        self.title_card("say_calib_opening", **w.fields)
         # The boards: the first model's bins on the left, the reliability diagram on the right.
         b.build_layout()
         panel = b.bins_panel(n.models[0])

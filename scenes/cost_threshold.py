@@ -43,8 +43,6 @@ __all__ = ["CostThreshold"]
 class CostThreshold(LectureScene):
     """Cost curve per cost ratio, its minimum with the counts there, 0.50 and the theory line."""
 
-    opening_seconds = 4.0
-    fade_seconds = 0.8
     draw_seconds = 1.6
     rescale_seconds = 1.6
     mark_seconds = 0.6
@@ -249,12 +247,7 @@ class CostThreshold(LectureScene):
         """Opening, then for each cost ratio: curve, minimum, 0.50, theory; closing."""
         f = self.facts
         # Opening: the question and the formula.
-        card = self.opening()
-        self.say("say_cost_opening", self.opening_seconds, dataset=self.dataset_name, n=grouped(f.sweep.n, self.lang))
-        self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
-        self.hold(self.opening_seconds - 2 * self.fade_seconds)
-        self.beat("opening")
-        self.play(FadeOut(card), run_time=self.fade_seconds)
+        self.title_card("say_cost_opening", dataset=self.dataset_name, n=grouped(f.sweep.n, self.lang))
         # Axes, grid and the first ratio's scale.
         layout = self.build_layout()
         self.step_layout(self.steps[0])

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
-    UP,
     Create,
     FadeIn,
     FadeOut,
@@ -45,7 +44,6 @@ class HonestThreshold(LectureScene):
     """Choosing split's metric curve and θ*, the reporting split's with θ* carried over, the peek, the wobble."""
 
     opening_seconds = 6.0
-    fade_seconds = 0.8
     draw_seconds = 1.4
     mark_seconds = 0.6
     carry_seconds = 1.0
@@ -109,22 +107,13 @@ class HonestThreshold(LectureScene):
         return type(self).duration(self.numbers.chosen is not None)
 
     # -- the story ----------------------------------------------------------
-    def play_for(self, seconds: float, *animations) -> None:
-        """Play ``animations`` for exactly ``seconds`` of whole frames."""
-        self.play(*animations, run_time=self.span(seconds))
-
     def construct(self):
         """Opening; choose on one split; carry θ* to the other; peek; wobble; closing."""
         n, words, b = self.numbers, self.words, self.boards
         w = words.fields
         # Opening: the threshold is a hyperparameter; which split chooses, which reports.
-        card = self.opening()
         key = "say_honest_opening_train" if n.on_train else "say_honest_opening"
-        self.say(key, self.opening_seconds, dataset=w["caption"], **w)
-        self.play_for(self.fade_seconds, FadeIn(card, shift=UP * 0.2))
-        self.hold(self.opening_seconds - 2 * self.fade_seconds)
-        self.beat("opening")
-        self.play_for(self.fade_seconds, FadeOut(card))
+        self.title_card(key, dataset=w["caption"], **w)
         # The choosing split: its curve, then θ*.
         b.build_layout()
         choose_curve = b.curve("choose")

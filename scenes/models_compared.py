@@ -35,7 +35,6 @@ __all__ = ["ModelsCompared"]
 class ModelsCompared(LectureScene):
     """ROC and PR curves of 2 to 4 models, one shared θ sweep, then each model at its chosen θ."""
 
-    fade_seconds = 0.8
     opening_seconds = 6.0
     draw_seconds = 2.0
     curves_seconds = 7.0

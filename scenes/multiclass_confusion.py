@@ -43,8 +43,6 @@ class MulticlassConfusion(LectureScene):
 
     scene_options = ("multiclass",)
 
-    opening_seconds = 4.0
-    fade_seconds = 0.8
     matrix_hold_seconds = 2.4
     light_seconds = 0.8
     class_hold_seconds = 4.4
@@ -200,12 +198,7 @@ class MulticlassConfusion(LectureScene):
         """Opening, matrix, each class against the rest, the three averages, why, closing."""
         m, report = self.numbers, self.report
         # Opening: what the matrix holds.
-        card = self.opening()
-        self.say("say_mc_opening", self.opening_seconds, k=len(m.labels), n=m.n)
-        self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
-        self.hold(self.opening_seconds - 2 * self.fade_seconds)
-        self.beat("opening")
-        self.play(FadeOut(card), run_time=self.fade_seconds)
+        self.title_card("say_mc_opening", k=len(m.labels), n=m.n)
         # The matrix: the diagonal holds the right answers.
         matrix = self.build_matrix()
         header = VGroup() if self.sequenced else report.header()

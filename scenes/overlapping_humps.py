@@ -73,7 +73,6 @@ class OverlappingHumps(LectureScene):
     panel_gap = 0.3
     right_threshold = 0.8
     opening_seconds = 4.5
-    fade_seconds = 0.8
     draw_seconds = 2.5
     look_seconds = 3.0
     line_hold_seconds = 5.0
@@ -244,12 +243,7 @@ class OverlappingHumps(LectureScene):
         first = f.grid[0]
         counts = {"positives": first.positives, "negatives": first.negatives}
         # Opening: name the data.
-        card = self.opening()
-        self.say("say_humps_opening", self.opening_seconds, dataset=self.dataset_name, **counts)
-        self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
-        self.hold(self.opening_seconds - 2 * self.fade_seconds)
-        self.beat("opening")
-        self.play(FadeOut(card), run_time=self.fade_seconds)
+        self.title_card("say_humps_opening", dataset=self.dataset_name, **counts)
         # The humps: axes and dots, then the smoothed curves over them.
         self.build_panels()
         humps = self.humps_panel

@@ -39,7 +39,6 @@ class PrevalenceEffect(LectureScene):
     threshold = 0.5
     highest_prevalence = 0.5
     lowest_prevalence = 0.01
-    fade_seconds = 0.8
     intro_seconds = 5.0
     up_seconds = 4.0
     down_seconds = 12.0

@@ -55,8 +55,6 @@ def _overlap(a, b) -> bool:
 class RadarHistory(LectureScene):
     """Radar scope, sensitivity knob and a ROC curve drawn point by point; then the history."""
 
-    opening_seconds = 4.0
-    fade_seconds = 0.8
     scope_seconds = 5.0
     turn_seconds = 1.6
     up_seconds = 5.0
@@ -295,12 +293,7 @@ class RadarHistory(LectureScene):
         top, bottom = 0, len(self.radar.thresholds) - 1
         resting = self.knob_index(self.resting_position)
         # Title card: why "ROC"?
-        card = self.opening()
-        self.say("say_radar_opening", self.opening_seconds)
-        self.fade(FadeIn(card, shift=UP * 0.2))
-        self.hold(self.opening_seconds - 2 * fade)
-        self.beat("opening")
-        self.fade(FadeOut(card))
+        self.title_card("say_radar_opening")
         # The radar room: scope, knob, empty ROC axes.
         layout = self.build_radar()
         self.say("say_radar_scope", self.scope_seconds)

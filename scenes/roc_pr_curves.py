@@ -41,7 +41,6 @@ def _boxes_meet(a, b, gap: float = 0.05) -> bool:
 class RocPrCurves(LectureScene):
     """ROC built step by step, AUC shaded, chance diagonal; PR steps with the prevalence baseline and AP."""
 
-    fade_seconds = 0.8
     intro_seconds = 3.6
     build_seconds = 8.0
     area_seconds = 4.6

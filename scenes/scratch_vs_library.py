@@ -26,7 +26,6 @@ class ScratchVsLibrary(LectureScene):
     """Paired bars (ours solid, scikit-learn striped) for five metrics, with the gap of each pair."""
 
     threshold = 0.5
-    fade_seconds = 0.8
     grow_seconds = 1.5
     intro_seconds = 4.0
     ours_seconds = 5.0

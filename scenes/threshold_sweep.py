@@ -32,7 +32,6 @@ class ThresholdSweep(LectureScene):
 
     supports_stills = True
     opening_seconds = 3.5
-    fade_seconds = 0.8
     sweep_seconds = 10.0
     glide_seconds = 1.0
     mark_fade_seconds = 0.4
@@ -234,13 +233,7 @@ class ThresholdSweep(LectureScene):
             return
         first, last = f.grid[0], f.grid[-1]
         # Opening: name the data.
-        card = self.opening()
-        self.say("say_opening", self.opening_seconds, dataset=self.dataset_name,
-                 n=first.n, positives=first.positives)
-        self.play(FadeIn(card, shift=UP * 0.2), run_time=self.fade_seconds)
-        self.hold(self.opening_seconds - 2 * self.fade_seconds)
-        self.beat("opening")
-        self.play(FadeOut(card), run_time=self.fade_seconds)
+        self.title_card("say_opening", dataset=self.dataset_name, n=first.n, positives=first.positives)
         # Panels at θ = 0: everything is flagged positive.
         layout = self.build_panels()
         self.play(FadeIn(layout), run_time=self.fade_seconds)
