@@ -229,7 +229,6 @@ class AucAsRanking(LectureScene):
             block.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
             grid.shift(RIGHT * (grid.get_left()[0] - grid.box.get_left()[0]))  # its score labels inside
             lines.align_to(grid, LEFT)
-        self.tie_grid = grid
         return block
 
     def grouped(self, count: int) -> str:

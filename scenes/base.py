@@ -242,6 +242,17 @@ class LectureScene(Scene):
         self.beat("opening")
         self.play_for(self.fade_seconds, FadeOut(card))
 
+    def data_line(self, words: str, **kwargs) -> VGroup:
+        """A title card's line naming the data, at the label size, on one line if it fits the safe width.
+
+        Else the counts go below the data's name ("name:" ends the first line), wrapped if need be (never shrunk).
+        """
+        line = style.text(words, size=style.SIZE_LABEL, **kwargs)
+        if line.width <= style.safe_width():
+            return line
+        broken = words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1)
+        return style.wrapped(broken, style.safe_width(), size=style.SIZE_LABEL, **kwargs)
+
     def closing_card(self, key: str) -> VGroup:
         """``strings[key]`` as a title over ``strings[key + "_sub"]``, each wrapped to the safe width."""
         width = style.safe_width()

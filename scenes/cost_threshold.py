@@ -73,10 +73,7 @@ class CostThreshold(LectureScene):
         formula = style.wrapped(s["cost_formula"], width, size=style.SIZE_HEADER, color=style.COST_CURVE_COLOR)
         words = s["cost_opening_data"].format(dataset=self.dataset_name, n=grouped(f.sweep.n, self.lang),
                                               positives=grouped(f.sweep.positives, self.lang))
-        data = style.text(words, size=style.SIZE_LABEL)
-        if data.width > width:  # a long name (model and split, a translation): counts below
-            data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
-                                 width, size=style.SIZE_LABEL)
+        data = self.data_line(words)
         rule = style.wrapped(s["cost_opening_rule"], width, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         return VGroup(title, formula, data, rule).arrange(DOWN, buff=0.4)
 

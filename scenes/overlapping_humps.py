@@ -204,10 +204,7 @@ class OverlappingHumps(LectureScene):
         words = s["humps_opening_data"].format(dataset=self.dataset_name, positives=grouped(first.positives, self.lang),
                                                negatives=grouped(first.negatives, self.lang))
         colors = {s["humps_positives"]: style.POSITIVE_COLOR, s["humps_negatives"]: style.NEGATIVE_COLOR}
-        data = style.text(words, size=style.SIZE_LABEL, t2c=colors)
-        if data.width > width:  # a long title or a model and split: the counts go below, then wrap (never shrink)
-            data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
-                                 width, size=style.SIZE_LABEL, t2c=colors)
+        data = self.data_line(words, t2c=colors)
         rule = style.wrapped(s["humps_opening_rule"], width, color=style.MUTED_TEXT)
         return VGroup(title, data, rule).arrange(DOWN, buff=0.4)
 

@@ -207,7 +207,9 @@ def balanced_lines(words: list[str], width: float, size: float, exact: bool = Fa
     """
     from umbral.scenes.numbers.line_breaks import even_lines, kept_together
 
-    words = kept_together(words)
+    kept = kept_together(words)
+    if all(text_width(word, size, **kwargs) <= width for word in kept):  # else a formula wider than ``width`` breaks
+        words = kept
     sizes = [text_width(word, size, **kwargs) for word in words]
     space = text_width("x x", size, **kwargs) - text_width("xx", size, **kwargs)
 

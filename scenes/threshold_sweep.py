@@ -171,10 +171,7 @@ class ThresholdSweep(LectureScene):
         words = s["opening_data"].format(dataset=self.dataset_name, n=grouped(first.n, self.lang),
                                          positives=grouped(first.positives, self.lang),
                                          prevalence=f"{first.prevalence:.2f}")
-        data = style.text(words, size=style.SIZE_LABEL)
-        if data.width > style.safe_width():  # a long name (model and split, a translation): counts below
-            data = style.wrapped(words.replace(f"{self.dataset_name}: ", f"{self.dataset_name}:\n", 1),
-                                 style.safe_width(), size=style.SIZE_LABEL)
+        data = self.data_line(words)
         rule = style.wrapped(s["opening_rule"], style.safe_width(), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         return style.fit_width(VGroup(title, data, rule).arrange(DOWN, buff=0.4))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -41,6 +42,9 @@ def test_lab_writes_one_page_per_language_and_the_gallery_links_it(tmp_path):
         assert manifest.load_json(page.parent / manifest.MANIFEST_FILE)["lab.html"]["scene"] == LAB_SCENE
     gallery = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="clinic20/en/lab.html"' in gallery and 'href="clinic20/es/lab.html"' in gallery
+    # Each language's link is worded in that language.
+    links = re.findall(r'<p class="lab"><a href="clinic20/(\w+)/lab.html">([^<]+)</a>', gallery)
+    assert [(lang, text.split(":")[0]) for lang, text in links] == [("en", "The lab"), ("es", "El laboratorio")]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -23,6 +23,7 @@ from umbral.scenes.publish.requests import (
     ReportRequest,
     ScoresRequest,
     SlidesRequest,
+    TomlDoor,
     TraceRequest,
     build,
 )
@@ -84,10 +85,11 @@ def cli(context: click.Context, config_path: str | None) -> None:
     """
     from pathlib import Path
 
-    from umbral.scenes.publish.config import CONFIG_NAME, read_config
+    from umbral.scenes.publish.config import CONFIG_NAME, Config, read_config
 
     path = Path(config_path) if config_path else Path(CONFIG_NAME)
-    context.obj = {"config": read_config(path) if config_path or path.is_file() else None}
+    # Without a file, an empty config: no values under the flags, no strings.
+    context.obj = read_config(path) if config_path or path.is_file() else Config({}, TomlDoor(path=path))
     if context.invoked_subcommand is None:
         context.invoke(render)
 
@@ -118,17 +120,14 @@ def options_of(request_type, *, first: tuple[str, ...] = (), skip: tuple[str, ..
     return decorate
 
 
+def _config():
+    """The run's umbral.toml, checked (:class:`~umbral.scenes.publish.config.Config`; empty without one)."""
+    return click.get_current_context().find_root().obj
+
+
 def build_request(request_type, given: dict):
     """``request_type`` from the flags ``given`` over umbral.toml's values (if there is one)."""
-    config = (click.get_current_context().find_root().obj or {}).get("config")
-    under = (config.options(request_type),) if config else ()
-    return build(request_type, given, CLI, under=under)
-
-
-def _strings() -> dict:
-    """umbral.toml's ``[strings.<lang>]`` tables ({} without a config)."""
-    config = (click.get_current_context().find_root().obj or {}).get("config")
-    return config.strings if config else {}
+    return build(request_type, given, CLI, under=(_config().options(request_type),))
 
 
 @cli.command("list")
@@ -199,7 +198,7 @@ def render(**given) -> None:
     from umbral.scenes.publish.commands import render_lecture, summary
 
     request = build_request(RenderRequest, given)
-    click.echo(summary(render_lecture(request, strings=_strings(), echo=click.echo), request.out))
+    click.echo(summary(render_lecture(request, strings=_config().strings, echo=click.echo), request.out))
 
 
 @cli.command()
@@ -211,7 +210,7 @@ def slides(**given) -> None:
     """Build a slide deck through manim-slides, breaking at each story beat (holds, reveals)."""
     from umbral.scenes.publish.commands import slide_decks
 
-    slide_decks(build_request(SlidesRequest, given), strings=_strings(), echo=click.echo)
+    slide_decks(build_request(SlidesRequest, given), strings=_config().strings, echo=click.echo)
 
 
 @cli.command()
@@ -221,7 +220,7 @@ def lab(**given) -> None:
     """Write the lab: one offline page where students move θ themselves, with the videos' verified numbers."""
     from umbral.scenes.publish.commands import lab_pages
 
-    lab_pages(build_request(LabRequest, given), strings=_strings(), echo=click.echo)
+    lab_pages(build_request(LabRequest, given), strings=_config().strings, echo=click.echo)
 
 
 @cli.command()

@@ -330,9 +330,10 @@ class Lecture:
 
     def _request(self, request_type, options: dict):
         """``request_type`` from Python keywords; the lecture is the data, so the data's options are refused."""
-        from umbral.scenes.publish.requests import PYTHON, build, option_names
+        from umbral.scenes.publish.requests import DATA_OPTIONS, PYTHON, build, option_names
 
-        data_only = set(option_names(request_type)) & _DATA_OPTIONS
+        # The options that read data (model= and split= only choose a part of the lecture's).
+        data_only = set(option_names(request_type)) & set(DATA_OPTIONS) - {"model", "split"}
         given = sorted(set(options) & data_only)
         if given:
             raise DataError(f"{given[0]}= reads data; this lecture already holds its scores (choose a part with "
@@ -345,11 +346,6 @@ class Lecture:
 
         return _quietly(render_lecture, request, strings={}, echo=print, study=self.study, in_workers=True,
                         display=notebook_display(request.quiet))
-
-
-#: The options that read data: a lecture holds its scores already.
-_DATA_OPTIONS = frozenset({"data", "label_col", "score_col", "split_col", "model_name", "positive", "target", "seed",
-                           "n", "prevalence", "separation", "rescale", "models", "splits"})
 
 
 def _quietly(function, *args, **kwargs):

@@ -55,12 +55,10 @@ def _joined_splits(splits: dict):
         labels.append(y)
         scores.append(s)
         names.append(np.full(len(y), str(name), dtype=object))
-    if isinstance(scores[0], dict):
+    if any(isinstance(s, dict) for s in scores):
         if not all(isinstance(s, dict) and list(s) == list(scores[0]) for s in scores):
             raise DataError("every split must score the same models, in the same order")
         score = {model: np.concatenate([s[model] for s in scores]) for model in scores[0]}
-    elif any(isinstance(s, dict) for s in scores):
-        raise DataError("every split must score the same models, in the same order")
     else:
         score = np.concatenate(scores)
     return np.concatenate(labels), score, np.concatenate(names)

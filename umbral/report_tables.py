@@ -72,11 +72,10 @@ def format_report(report: dict, title: str, cost_fn: float, cost_fp: float, grid
         f"  truly negative    FP {r['fp']:>8}   TN {r['tn']:>8}",
         "",
     ]
-    lines += [f"  {name:<26}{r[name]:>7.3f}   {meaning}" for name, meaning in _RATES]
-    lines.append("")
-    lines += [f"  {name:<26}{r[name]:>7.3f}   {meaning}" for name, meaning in _SUMMARIES]
-    lines += ["", f"Thresholds (grid 0.00..1.00 step {grid_step}; "
-                  f"costs C_FN {terminal_cost(cost_fn)}, C_FP {terminal_cost(cost_fp)})"]
+    for table in (_RATES, _SUMMARIES):
+        lines += [f"  {name:<26}{r[name]:>7.3f}   {meaning}" for name, meaning in table] + [""]
+    lines += [f"Thresholds (grid 0.00..1.00 step {grid_step}; "
+              f"costs C_FN {terminal_cost(cost_fn)}, C_FP {terminal_cost(cost_fp)})"]
     for rule, value in r["thresholds"].items():
         shown = "   none" if value is None else f"{value:>7.3f}"
         lines.append(f"  {rule:<26}{shown}   {_RULE_NAMES.get(rule, rule)}")
@@ -233,7 +232,7 @@ def format_recalibration(section: dict) -> str:
         return terminal_cost(point["cost"])
 
     def theta_cost(theta: float, point: dict) -> str:
-        return f"{terminal_cost(point['cost'])} at {format_theta(theta)}"
+        return f"{cost(point)} at {format_theta(theta)}"
 
     lines = [f"Recalibrated on {choose} ({s['n_fitted']} rows) with {s['method']} ({s['fits']}),",
              f"  then the cost rule θ = C_FP/(C_FP+C_FN) = {cost_fp}/({cost_fp}+{terminal_cost(s['cost_fn'])}) "

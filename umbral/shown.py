@@ -12,10 +12,9 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["LabPage", "Report", "Still", "Videos"]
+from umbral.scenes.publish.gallery import IMAGE_TYPES, VIDEO_TYPES
 
-_VIDEO_TYPES = {".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime"}
-_IMAGE_TYPES = {".gif": "image/gif", ".png": "image/png"}  # a GIF plays in an <img>; a PNG is a scene's last frame
+__all__ = ["LabPage", "Report", "Still", "Videos"]
 
 
 def _data_uri(path: Path, mime: str) -> str:
@@ -143,8 +142,8 @@ class Videos:
     def _repr_html_(self) -> str:
         parts = []
         for path in self.paths:
-            if path.suffix in _IMAGE_TYPES:
-                parts.append(f'<img src="{_data_uri(path, _IMAGE_TYPES[path.suffix])}" alt="{html.escape(path.stem)}" '
+            if path.suffix in IMAGE_TYPES:
+                parts.append(f'<img src="{_data_uri(path, IMAGE_TYPES[path.suffix])}" alt="{html.escape(path.stem)}" '
                              'style="max-width:100%">')
                 continue
             track = ""
@@ -153,7 +152,7 @@ class Videos:
                 track = (f'<track kind="subtitles" srclang="{self.lang}" label="{self.lang}" default '
                          f'src="{_data_uri(subtitles, "text/vtt")}">')
             parts.append(f'<figure style="margin:0 0 1em"><video controls style="max-width:100%" '
-                         f'src="{_data_uri(path, _VIDEO_TYPES.get(path.suffix, "video/mp4"))}">{track}</video>'
+                         f'src="{_data_uri(path, VIDEO_TYPES.get(path.suffix, "video/mp4"))}">{track}</video>'
                          f'<figcaption>{html.escape(path.name)}</figcaption></figure>')
         return "\n".join(parts)
 

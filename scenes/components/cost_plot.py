@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, PI, Circle, DashedLine, Dot, Line, Rectangle, Square, VGroup, VMobject
+from manim import LEFT, PI, Circle, DashedLine, Dot, Line, Rectangle, Square, VGroup, VMobject
 
 from umbral.metrics import GRID
 from umbral.scenes import style
-from umbral.scenes.components.unit_axes import tick_label
+from umbral.scenes.components.unit_axes import corner_axes, tick_label
 from umbral.scenes.numbers.number_formats import format_cost
 
 __all__ = ["CostPlot"]
@@ -27,18 +27,8 @@ class CostPlot(VGroup):
 
     def __init__(self, strings: dict, width: float = 7.0, height: float = 3.9):
         super().__init__()
-        self.width_units, self.height_units = width, height
-        self.origin = np.array([0.0, 0.0, 0.0])
-        axis_style = {"color": style.GRID_LINE, "stroke_width": style.STROKE}
-        self.x_axis = Line(self.origin, [width, 0, 0], **axis_style)
-        self.y_axis = Line(self.origin, [0, height, 0], **axis_style)
-        ticks = VGroup()
-        for value in self.x_ticks:
-            x = value * width
-            ticks.add(Line([x, -0.08, 0], [x, 0.08, 0], **axis_style))
-            ticks.add(tick_label(f"{value:.2f}").next_to([x, 0, 0], DOWN, buff=0.15))
-        x_label = style.text(strings["cost_x_axis"], size=style.SIZE_SMALL)
-        x_label.next_to(ticks, DOWN, buff=0.12).set_x(width / 2)
+        ticks = [(value, f"{value:.2f}") for value in self.x_ticks]
+        self.x_axis, self.y_axis, ticks, x_label = corner_axes(width, height, ticks, strings["cost_x_axis"])
         y_label = style.text(strings["cost_y_axis"], size=style.SIZE_SMALL).rotate(PI / 2)
         y_label.move_to([-1.05, height / 2, 0])
         self.axis_labels = VGroup(x_label, y_label)

@@ -31,7 +31,7 @@ def _wrapped(tokens: list[str], whole: float, width: float, size: float, color, 
     """``tokens`` (``whole`` wide on one line) in the fewest even lines no wider than ``width``."""
     count = max(2, math.ceil(whole / width))
     while True:
-        lines = balanced_split(tokens, count)
+        lines = balanced_split(tokens, count, keep=may_break)  # a formula wider than the column may break
         if max(style.text_width(line, size, weight=weight) for line in lines) <= width or count >= len(tokens):
             break
         count += 1

@@ -115,7 +115,7 @@ class MulticlassGrid(VGroup):
         predicted.next_to(columns, UP, buff=0.15).set_x(0)
         actual = style.text(self.strings["truth"], size=style.SIZE_SMALL, color=style.MUTED_TEXT).rotate(PI / 2)
         actual.next_to(rows, LEFT, buff=0.2).set_y(0)
-        self.column_names, self.row_names = columns, rows
+        self.column_names = columns
         return VGroup(columns, rows, predicted, actual)
 
     def lit_fill(self, row: int, col: int, lit: int) -> tuple[str, float]:

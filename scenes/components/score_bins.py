@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, PI, UP, Line, Mobject, Rectangle, VGroup, VMobject
+from manim import LEFT, PI, UP, Line, Mobject, Rectangle, VGroup, VMobject
 
 from umbral.scenes import style
 from umbral.scenes.components.legend_rows import balanced_text
-from umbral.scenes.components.unit_axes import tick_label
+from umbral.scenes.components.unit_axes import corner_axes, tick_label
 from umbral.scenes.numbers.calibration import dot_heights
 
 __all__ = ["ScoreBins", "dot_cloud"]
@@ -69,20 +69,12 @@ class ScoreBins(VGroup):
     def __init__(self, title, x_label: str, y_label: str, edges, width: float = 5.0, height: float = 2.6):
         super().__init__()
         self.edges = np.asarray(edges, dtype=float)
-        axis_style = {"color": style.GRID_LINE, "stroke_width": style.STROKE}
-        self.x_axis = Line([0, 0, 0], [width, 0, 0], **axis_style)
-        self.y_axis = Line([0, 0, 0], [0, height, 0], **axis_style)
-        x_ticks = VGroup()
-        for value in (0.0, 0.5, 1.0):
-            x = value * width
-            x_ticks.add(Line([x, -0.08, 0], [x, 0.08, 0], **axis_style))
-            x_ticks.add(tick_label(f"{value:g}").next_to([x, 0, 0], DOWN, buff=self.tick_buff))
+        x_ticks = [(value, f"{value:g}") for value in (0.0, 0.5, 1.0)]
+        self.x_axis, self.y_axis, x_ticks, x_text = corner_axes(width, height, x_ticks, x_label, self.tick_buff)
         y_ticks = VGroup()
         for value in (0.5, 1.0):
             y = value * height
             y_ticks.add(tick_label(f"{value:g}").next_to([0, y, 0], LEFT, buff=self.tick_buff))
-        x_text = style.text(x_label, size=style.SIZE_SMALL)
-        x_text.next_to(x_ticks, DOWN, buff=0.12).set_x(width / 2)
         y_text = self.y_name(y_label, height).rotate(PI / 2)
         y_text.next_to(y_ticks, LEFT, buff=self.label_buff).set_y(height / 2)
         self.axis_labels = VGroup(x_text, y_text)

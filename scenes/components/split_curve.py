@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, PI, UP, Circle, DashedLine, Dot, Line, Mobject, Rectangle, Square, VGroup, VMobject
+from manim import LEFT, PI, UP, Circle, DashedLine, Dot, Line, Mobject, Rectangle, Square, VGroup, VMobject
 
 from umbral.scenes import style
-from umbral.scenes.components.unit_axes import tick_label
+from umbral.scenes.components.unit_axes import corner_axes, tick_label
 
 __all__ = ["SplitCurve"]
 
@@ -39,21 +39,13 @@ class SplitCurve(VGroup):
     def __init__(self, title, x_label: str, y_label: str, axis, width: float = 5.0, height: float = 2.6):
         super().__init__()
         self.axis = axis
-        axis_style = {"color": style.GRID_LINE, "stroke_width": style.STROKE}
-        self.x_axis = Line([0, 0, 0], [width, 0, 0], **axis_style)
-        self.y_axis = Line([0, 0, 0], [0, height, 0], **axis_style)
-        x_ticks = VGroup()
-        for value in self.x_ticks:
-            x = value * width
-            x_ticks.add(Line([x, -0.08, 0], [x, 0.08, 0], **axis_style))
-            x_ticks.add(tick_label(f"{value:.2f}").next_to([x, 0, 0], DOWN, buff=self.tick_buff))
+        x_ticks = [(value, f"{value:.2f}") for value in self.x_ticks]
+        self.x_axis, self.y_axis, x_ticks, x_text = corner_axes(width, height, x_ticks, x_label, self.tick_buff)
         y_ticks = VGroup()
         for value, label in zip(axis.ticks, axis.labels, strict=True):
             y = (value - axis.low) / (axis.high - axis.low) * height
             line = Line([0, y, 0], [width, y, 0], color=style.PANEL_STROKE, stroke_width=style.STROKE_THIN)
             y_ticks.add(VGroup(line, tick_label(label).next_to([0, y, 0], LEFT, buff=self.tick_buff)))
-        x_text = style.text(x_label, size=style.SIZE_SMALL)
-        x_text.next_to(x_ticks, DOWN, buff=0.12).set_x(width / 2)
         y_text = style.text(y_label, size=style.SIZE_SMALL).rotate(PI / 2)
         y_text.next_to(y_ticks, LEFT, buff=self.label_buff).set_y(height / 2)
         self.axis_labels = VGroup(x_text, y_text)

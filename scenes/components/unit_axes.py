@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, PI, UP, Axes, DashedLine, Text, VGroup, VMobject
+from manim import DOWN, LEFT, PI, UP, Axes, DashedLine, Line, Text, VGroup, VMobject
 
 from umbral.scenes import style
 
-__all__ = ["UnitAxes", "tick_label"]
+__all__ = ["UnitAxes", "corner_axes", "tick_label"]
 
 
 def tick_label(value: str) -> Text:
     """A tick's number, small and muted, as every plot shows it."""
     return style.text(value, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+
+
+def corner_axes(width: float, height: float, x_ticks, x_label: str, tick_buff: float = 0.15):
+    """The L of a plot from the origin: ``x_axis`` (``width`` long), ``y_axis`` (``height``), the x ticks and name.
+
+    ``x_ticks`` holds (share of the axis, label) pairs. Returns ``(x_axis, y_axis, ticks, x_name)``:
+    each tick is its mark and its label under it; the name sits under the labels, centred.
+    """
+    axis_style = {"color": style.GRID_LINE, "stroke_width": style.STROKE}
+    x_axis = Line([0, 0, 0], [width, 0, 0], **axis_style)
+    y_axis = Line([0, 0, 0], [0, height, 0], **axis_style)
+    ticks = VGroup()
+    for value, label in x_ticks:
+        x = value * width
+        ticks.add(Line([x, -0.08, 0], [x, 0.08, 0], **axis_style))
+        ticks.add(tick_label(label).next_to([x, 0, 0], DOWN, buff=tick_buff))
+    x_name = style.text(x_label, size=style.SIZE_SMALL).next_to(ticks, DOWN, buff=0.12).set_x(width / 2)
+    return x_axis, y_axis, ticks, x_name
 
 
 def axis_name(words: str, room: float, color: str | None = None):

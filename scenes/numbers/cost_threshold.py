@@ -65,8 +65,8 @@ class CostStep:
         ``tied`` grouped into runs of neighbouring grid thresholds (first, last).
     quoted : float
         The highest tied threshold (the one the report quotes; it flags fewest).
-    at_min, at_default : Snapshot
-        Counts at ``quoted`` and at 0.5.
+    at_min : Snapshot
+        Counts at ``quoted``.
     default_cost : float
         Cost at 0.5.
     ratio_threshold : float
@@ -83,7 +83,6 @@ class CostStep:
     runs: tuple
     quoted: float
     at_min: Snapshot
-    at_default: Snapshot
     default_cost: float
     ratio_threshold: float
     y_max: float
@@ -152,7 +151,7 @@ def cost_step(sweep: Sweep, cost_fn: float, cost_fp: float) -> CostStep:
         cost_fn=float(cost_fn), cost_fp=float(cost_fp),
         costs=tuple(float(c) for c in costs), min_cost=float(costs.min()),
         tied=tuple(float(t) for t in tied), runs=_runs(tied), quoted=quoted,
-        at_min=sweep.at(quoted), at_default=default, default_cost=default.cost(cost_fn, cost_fp),
+        at_min=sweep.at(quoted), default_cost=default.cost(cost_fn, cost_fp),
         ratio_threshold=float(cost_ratio_threshold(cost_fn, cost_fp)), y_max=y_max, y_ticks=y_ticks,
     )
 

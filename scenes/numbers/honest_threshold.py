@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from umbral.metrics.choice import lower_is_better
+from umbral.metrics.choice import TIE, lower_is_better
 from umbral.scenes.numbers.cost_threshold import nice_axis
 from umbral.scenes.numbers.number_formats import format_cost
 
@@ -36,8 +36,6 @@ DEFAULT_THRESHOLD = 0.5
 RATE_RULES = ("max_f1", "target_recall", "target_precision")
 #: Most y-axis ticks above the bottom of a panel.
 MAX_TICKS = 4
-#: Values this close count as equal (float sums of equal counts), as in :mod:`umbral.metrics.choice`.
-TIE = 1e-12
 #: The strip's shortest tick, as a share of the tallest (a θ chosen once stays visible).
 STRIP_FLOOR = 0.15
 

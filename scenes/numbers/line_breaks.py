@@ -7,12 +7,12 @@ __all__ = ["balanced_split", "even_lines", "kept_together"]
 
 #: A separator ends its line: it never starts the next one ("screening ·" / "n = 900").
 _ENDS_LINE = frozenset("·—")
-#: A relation keeps both sides on its line: "θ = 0.94" never breaks around the "=".
-_JOINS_BOTH = frozenset("=→≈")
+#: A relation or an operator keeps both sides on its line: "θ = 0.94" and "C_FP / (C_FP + C_FN)" never break.
+_JOINS_BOTH = frozenset("=→≈/+−×")
 
 
 def kept_together(words: list[str]) -> list[str]:
-    """``words`` with each separator glued to the word before it and each relation to both neighbours.
+    """``words`` with each separator glued to the word before it, each relation or operator to both neighbours.
 
     >>> kept_together("screening · test split · n = 900".split())
     ['screening ·', 'test', 'split ·', 'n = 900']
@@ -60,14 +60,14 @@ def even_lines(words: list[str], sizes: list[float], space: float, count: int) -
     return best[count][n], lines
 
 
-def balanced_split(words: list[str], count: int) -> list[str]:
+def balanced_split(words: list[str], count: int, keep: bool = True) -> list[str]:
     """``words`` in at most ``count`` lines, the longest (in characters) as short as can be.
 
     Characters stand in for widths, so a sentence is measured once, not word by word. A line
-    never starts with a separator nor breaks around "=" (:func:`kept_together`).
+    never starts with a separator nor breaks around "=" (:func:`kept_together`) unless ``keep`` is False.
 
     >>> balanced_split("spread of the chosen θ: 5–95% of 200 resamples".split(), 2)
     ['spread of the chosen θ:', '5–95% of 200 resamples']
     """
-    words = kept_together(words)
+    words = kept_together(words) if keep else words
     return even_lines(words, [len(word) for word in words], 1, count)[1]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from umbral.scenes.publish.config import ConfigError, check_key, read_toml, resolve_files
-from umbral.scenes.publish.requests import RenderRequest, TomlDoor, option_names
+from umbral.scenes.publish.requests import DATA_OPTIONS, RenderRequest, TomlDoor, build, option_names
 
 __all__ = ["Course", "CourseResult", "plan_course", "read_course", "run_course", "summary"]
 
@@ -26,7 +26,7 @@ DATASET_KEYS = ("data", "label_col", "score_col", "split_col", "model_name", "mo
                 "positive", "target", "seed", "n", "prevalence", "separation", "rescale",
                 "positive_name", "negative_name", "cost_fn", "cost_fp")
 #: Only a dataset's table may hold these.
-_DATA_ONLY = frozenset(DATASET_KEYS) - {"positive_name", "negative_name", "cost_fn", "cost_fp"}
+_DATA_ONLY = frozenset(DATA_OPTIONS)
 #: The batch file's own keys on top of umbral.toml's render keys.
 BATCH_KEYS = ("datasets", "scheduler", "theme")
 
@@ -156,7 +156,6 @@ class CoursePlan:
 def _request(course: Course, number: int, theme: str, force: bool, jobs: int | None, echo):
     """The LectureRequest of one dataset in one theme: render's defaults, the course's values, the dataset's."""
     from umbral.scenes.publish.commands import lecture_plan
-    from umbral.scenes.publish.requests import build
 
     top = {key: value for key, value in course.values.items() if key != "strings"}
     given = {"theme": theme, "force": force or None, "jobs": jobs}
@@ -237,7 +236,7 @@ def _tasks(plan: CoursePlan):
         for job in group.todo:
             index += 1
             options = replace(lecture.request.options, lang=job.lang, fmt=job.fmt, out_dir=out_dir)
-            path = lecture.path(job, name)
+            path = lecture.path(job)
             tasks.append((group, CourseTask(index, str(group.dataset), job, options, journal_name(path.absolute()))))
             short = f"{name} {job.lang} " + (f"@{job.still_at:.2f}" if job.still_at is not None else job.fmt)
             kind = f"{name}, {job.lang}, {job.ext}" + ("" if group.theme == "dark" else f", {group.theme}")
@@ -249,22 +248,20 @@ def run_course(course: Course, display, *, dry_run: bool = False, fail_fast: boo
                scheduler: str | None = None, jobs: int | None = None, force: bool = False, echo=print) -> CourseResult:
     """Plan, print the plan line, render what is stale here or on ``scheduler``, record it; the result."""
     from umbral.scenes.publish.cluster import DaskEngine, LocalEngine, run_tasks
-    from umbral.scenes.publish.render_run import VIDEO_FORMATS
 
     started = time.perf_counter()
     plan = plan_course(course, display, force=force, jobs=jobs, echo=echo)
     for note in plan.notes:
         echo(note)
     echo(plan.line)
-    up_to_date = tuple(g.lecture.path(job, g.lecture.known["name"]) for g in plan.groups for job in g.jobs
-                       if job not in g.todo)
+    up_to_date = tuple(g.lecture.path(job) for g in plan.groups for job in g.jobs if job not in g.todo)
     tasks, infos = _tasks(plan)
     scheduler = scheduler or course.scheduler
     processes = max(g.lecture.request.jobs for g in plan.groups)
     where = f"the Dask cluster at {scheduler}" if scheduler else f"{processes} local process(es)"
     if dry_run:
         for group, task in tasks:
-            echo(f"  would render {group.lecture.path(task.job, group.lecture.known['name'])}")
+            echo(f"  would render {group.lecture.path(task.job)}")
         return CourseResult((), up_to_date, (), (), (), len(tasks), time.perf_counter() - started, 0.0, where)
     written, failed, not_run, retried, video_seconds = [], [], [], [], 0.0
     for group in plan.groups:  # --force on data rendered before: planning needed no load, the jobs do
@@ -281,7 +278,7 @@ def run_course(course: Course, display, *, dry_run: bool = False, fail_fast: boo
             with display:
                 for outcome in run_tasks(engine, [task for _, task in tasks], display, fail_fast=fail_fast):
                     group, task = by_index[outcome.task.index]
-                    path = group.lecture.path(task.job, group.lecture.known["name"])
+                    path = group.lecture.path(task.job)
                     info = display.jobs[task.index]
                     if outcome.attempts > 1:
                         retried.append(path)
@@ -294,11 +291,9 @@ def run_course(course: Course, display, *, dry_run: bool = False, fail_fast: boo
                         display.fail(info, outcome.error)
                         continue
                     # this process is the manifests' one writer
-                    files = group.lecture.record(task.job, list(outcome.result.files))
-                    if task.job.ext in VIDEO_FORMATS:
-                        video_seconds += outcome.result.frames / task.options.size()[2]
+                    files, seconds = group.lecture.record(task.job, task.options, outcome.result)
+                    video_seconds += seconds
                     written += files
-                    display.finish(info, outcome.result.seconds, files)
         finally:
             engine.close()
     _finish(plan, written, up_to_date)

@@ -19,22 +19,17 @@ import hashlib
 import queue as queue_module
 import secrets
 import threading
-import time
-from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 
 from umbral.scenes.publish import jobs as worker
-from umbral.scenes.publish.jobs import SPAWN, JobResult, WorkerPool
-from umbral.scenes.publish.progress import FrameReporter
+from umbral.scenes.publish.jobs import SPAWN, Events, JobResult, WorkerPool
 
 __all__ = ["CourseTask", "DaskEngine", "LocalEngine", "TaskOutcome", "journal_name", "render_course_job",
            "run_tasks"]
 
-#: How long the collecting loop waits for a finished job's last progress message (seconds).
-_END_TIMEOUT = 10.0
 #: A process renders one job at a time: Manim's config is process-global (Dask workers may have threads).
 _RENDER_LOCK = threading.Lock()
 
@@ -90,38 +85,14 @@ def _where(sink) -> str:
 
 def render_course_job(task: CourseTask, facts=None, topic: str | None = None) -> JobResult:
     """Render one batch job in a worker: undo what a dead attempt left, then render inside a named journal."""
-    from umbral.scenes.publish.runner import render_scene
-    from umbral.scenes.publish.undo import recover, undoable
-
     facts = facts if facts is not None else worker._worker_facts[task.dataset]
     sink = _DaskSink(topic) if topic else worker._worker_sink
     with _RENDER_LOCK:
-        reporter = FrameReporter(task.index, sink)
-        sink.put((task.index, "start", _where(sink)))
-        started = time.perf_counter()
-        try:
-            recover(task.options.out_dir, task.journal)
-            with undoable(task.options.out_dir, name=task.journal):
-                files = render_scene(task.job.scene, facts, task.options, still_at=task.job.still_at,
-                                     reporter=reporter)
-        finally:
-            reporter.flush()
-            sink.put((task.index, "end", None))
-    return JobResult(task.index, tuple(files), time.perf_counter() - started, reporter.frames)
+        return worker._render_one(task.index, task.job, task.options, facts, sink, where=_where(sink),
+                                  journal=task.journal)
 
 
-class _Engine:
-    """What both engines share: progress events arrive on ``self.events``, a queue."""
-
-    def event(self, timeout: float | None):
-        """The next progress event, or None after ``timeout`` seconds (0: do not wait)."""
-        try:
-            return self.events.get(timeout=timeout) if timeout else self.events.get_nowait()
-        except queue_module.Empty:
-            return None
-
-
-class LocalEngine(_Engine):
+class LocalEngine:
     """``-j N`` on this machine: N spawned processes, every dataset's facts sent to each once."""
 
     def __init__(self, processes: int, facts_by_key: dict):
@@ -143,21 +114,19 @@ class LocalEngine(_Engine):
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-class DaskEngine(_Engine):
+class DaskEngine:
     """A running Dask scheduler: the jobs go to its workers through ``distributed.Client``."""
 
     def __init__(self, address: str, facts_by_key: dict, timeout: float = 30.0):
+        from umbral.data import DataError
+
         try:
             from distributed import Client
         except ImportError:
-            from umbral.data import DataError
-
             raise DataError("--scheduler needs Dask's distributed: pip install 'umbral[dask]'") from None
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError) as error:
-            from umbral.data import DataError
-
             raise DataError(f"cannot reach the Dask scheduler at {address} ({error}); start it with "
                             "`dask scheduler` and its workers with `dask worker ADDRESS --nthreads 1`") from None
         self.topic = f"umbral-batch-{secrets.token_hex(6)}"
@@ -217,7 +186,8 @@ def run_tasks(engine, tasks: list[CourseTask], display, fail_fast: bool = False)
 
     A failed job's journal is played back here too (a worker that died leaves one), so its
     output is as it was before the batch. With ``fail_fast``, the first failure cancels every
-    job that has not started; those that run finish and are kept.
+    job that has not started; those that run finish and are kept. Progress events arrive on
+    ``engine.events``, a queue.
     """
     from umbral.scenes.publish.undo import recover
 
@@ -234,8 +204,8 @@ def run_tasks(engine, tasks: list[CourseTask], display, fail_fast: bool = False)
             pending.add(future)
 
     submit_more()
-    attempts: Counter = Counter()
-    ended: set[int] = set()
+    events = Events(engine.events, display)
+    attempts = events.attempts
     stopping = False
     cancelled: set[int] = set()
 
@@ -243,28 +213,10 @@ def run_tasks(engine, tasks: list[CourseTask], display, fail_fast: bool = False)
         cancelled.add(id(future))
         engine.cancel(future)
 
-    def drain(block_until: int | None = None) -> None:
-        deadline = time.monotonic() + _END_TIMEOUT
-        while True:
-            waiting = block_until is not None and block_until not in ended
-            event = engine.event(0.05 if waiting else 0)
-            if event is None:
-                if not waiting or time.monotonic() > deadline:
-                    return
-                continue
-            index, kind, _ = event
-            if kind == "end":
-                ended.add(index)
-                continue
-            if kind == "start":
-                attempts[index] += 1
-                ended.discard(index)
-            display.put(tuple(event))
-
     try:
         while pending:
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-            drain()
+            events.drain()
             for future in sorted(done, key=lambda f: futures[f].index):
                 task = futures[future]
                 if future.cancelled() and id(future) in cancelled:
@@ -277,7 +229,7 @@ def run_tasks(engine, tasks: list[CourseTask], display, fail_fast: bool = False)
                     continue
                 error = future.exception()
                 if error is None:
-                    drain(block_until=task.index)
+                    events.drain(block_until=task.index)
                     yield TaskOutcome(task, future.result(), None, attempts[task.index])
                     continue
                 recover(task.options.out_dir, task.journal)
@@ -294,4 +246,4 @@ def run_tasks(engine, tasks: list[CourseTask], display, fail_fast: bool = False)
     finally:
         for future in pending:  # interrupted: start nothing new, let running jobs end
             cancel(future)
-        drain()
+        events.drain()

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from umbral.data.dataset import DataError
-from umbral.scenes.publish.render_run import PublishResult
+from umbral.scenes.publish.render_run import PublishResult, dataset_summary, run_lecture
 
 __all__ = ["PublishFailed", "PublishResult", "lab_pages", "lecture_plan", "render_lecture", "slide_decks", "summary"]
 
@@ -58,7 +58,6 @@ def render_lecture(request, *, strings: dict, echo, study=None, display=None, in
     """
     from umbral.metrics import VerificationError
     from umbral.scenes.publish.progress import choose_display
-    from umbral.scenes.publish.render_run import run_lecture
 
     plan = lecture_plan(request, strings=strings, echo=echo, study=study, in_workers=in_workers)
     try:
@@ -115,7 +114,6 @@ def slide_decks(request, *, strings: dict, echo, study=None) -> PublishResult:
     from umbral.scenes.facts import facts_for
     from umbral.scenes.publish.progress import choose_display
     from umbral.scenes.publish.registry import LECTURE_ORDER, unmet_need
-    from umbral.scenes.publish.render_run import dataset_summary
     from umbral.scenes.publish.slides import build_deck
     from umbral.scenes.strings import overridden
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from umbral.scenes.publish.requests import OPTIONS, TomlDoor, check_value
+from umbral.scenes.publish.requests import OPTIONS, TomlDoor, check_value, option_names
 
 __all__ = ["CONFIG_NAME", "ConfigError", "Config", "read_config", "read_toml", "resolve_files"]
 
@@ -57,8 +57,6 @@ class Config(dict):
 
     def options(self, request_type) -> tuple[dict, TomlDoor]:
         """The values ``request_type`` takes, with the door naming them (for ``build(..., under=...)``)."""
-        from umbral.scenes.publish.requests import option_names
-
         known = option_names(request_type)
         return {key: value for key, value in self.items() if key in known}, self.door
 

@@ -17,8 +17,10 @@ from umbral.scenes.publish.lab import LAB_FILES
 
 __all__ = ["build_gallery"]
 
-_VIDEO_TYPES = {".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime"}
-_IMAGES = {".gif", ".png"}
+#: A video file's MIME type by suffix (the notebook's ``Videos`` embeds them by it too).
+VIDEO_TYPES = {".mp4": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime"}
+#: An image's MIME type by suffix: a GIF plays in an <img>; a PNG is a scene's last frame.
+IMAGE_TYPES = {".gif": "image/gif", ".png": "image/png"}
 
 # Colours and the font come from the palette (the scenes' own), as CSS custom properties (per theme).
 _STYLE = """
@@ -54,17 +56,24 @@ def _numbers(info: dict) -> str:
             f"F1 {info['f1']:.2f}")
 
 
-def _language(lang: str) -> str:
-    """A language's own name ("Español"), from its locale file; the code for a folder of no known language."""
+def _words(lang: str, key: str) -> str:
+    """``key`` of the locale file of ``lang`` (English for a folder of no known language)."""
     from umbral.scenes.strings import LANGUAGES, strings_for_raw
 
-    return strings_for_raw(lang)["language_name"] if lang in LANGUAGES else lang
+    return strings_for_raw(lang if lang in LANGUAGES else "en")[key]
+
+
+def _language(lang: str) -> str:
+    """A language's own name ("Español"), from its locale file; the code for a folder of no known language."""
+    from umbral.scenes.strings import LANGUAGES
+
+    return _words(lang, "language_name") if lang in LANGUAGES else lang
 
 
 def _figure(path: Path, out_dir: Path, lang: str, sha256: str | None) -> str:
     relative = html.escape(path.relative_to(out_dir).as_posix())
     caption = f'<figcaption><a href="{relative}">{html.escape(path.name)}</a></figcaption>'
-    if path.suffix in _VIDEO_TYPES:
+    if path.suffix in VIDEO_TYPES:
         track = ""
         vtt = path.with_suffix(".vtt")
         if vtt.is_file():
@@ -76,7 +85,7 @@ def _figure(path: Path, out_dir: Path, lang: str, sha256: str | None) -> str:
 
             poster = f' poster="{html.escape(poster_for(path, sha256).relative_to(out_dir).as_posix())}"'
         media = (f'<video controls preload="metadata" muted{poster}><source src="{relative}" '
-                 f'type="{_VIDEO_TYPES[path.suffix]}">{track}</video>')
+                 f'type="{VIDEO_TYPES[path.suffix]}">{track}</video>')
     else:
         media = f'<img src="{relative}" alt="{html.escape(path.stem)}" loading="eager">'
     return f"<figure>{media}{caption}</figure>"
@@ -94,14 +103,15 @@ def build_gallery(out_dir: Path, theme: str = "dark") -> Path:
         for lang_dir in sorted(p for p in dataset_dir.iterdir() if p.is_dir()):
             entries = manifest.load_json(lang_dir / manifest.MANIFEST_FILE)
             media = [lang_dir / name for name in sorted(entries, key=_lecture_key(entries))
-                     if (lang_dir / name).is_file() and (lang_dir / name).suffix in (*_VIDEO_TYPES, *_IMAGES)]
+                     if (lang_dir / name).is_file() and (lang_dir / name).suffix in (*VIDEO_TYPES, *IMAGE_TYPES)]
             labs = [(name, lang_dir / file) for name, file in LAB_FILES.items() if (lang_dir / file).is_file()]
             if media or labs:
                 parts.append(f"<h3>{html.escape(_language(lang_dir.name))}</h3>")
             for name, lab in labs:
-                look = "" if name == "dark" else f" ({name} theme)"
+                link = _words(lang_dir.name, "gallery_lab_link").format(
+                    look="" if name == "dark" else _words(lang_dir.name, f"gallery_lab_{name}"))
                 parts.append(f'<p class="lab"><a href="{html.escape(lab.relative_to(out_dir).as_posix())}">'
-                             f"The lab{look}: move θ yourself (one offline page, for students)</a></p>")
+                             f"{html.escape(link)}</a></p>")
             if media:
                 figures = (_figure(p, out_dir, lang_dir.name, entries[p.name].get("output_sha256")) for p in media)
                 parts.append('<div class="grid">' + "".join(figures) + "</div>")

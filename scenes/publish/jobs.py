@@ -12,15 +12,16 @@ import multiprocessing
 import queue as queue_module
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
 from umbral.scenes.publish.progress import FrameReporter
 
-__all__ = ["SPAWN", "JobResult", "WorkerPool", "main_script_hidden", "run_jobs"]
+__all__ = ["SPAWN", "Events", "JobResult", "WorkerPool", "main_script_hidden", "run_jobs"]
 
 #: A worker's queue to the main process's display and the facts every job renders from (a batch's:
 #: by dataset key), set by :class:`WorkerPool`'s initializer: the facts cross to each worker once,
@@ -41,17 +42,27 @@ class JobResult:
     frames: int
 
 
-def _render_one(index: int, job, options, facts=None, sink=None) -> JobResult:
-    """Render one job from ``facts`` (or this worker's), telling ``sink`` (or this worker's queue) about its frames."""
+def _render_one(index: int, job, options, facts=None, sink=None, where: str | None = None,
+                journal: str | None = None) -> JobResult:
+    """Render one job from ``facts`` (or this worker's), telling ``sink`` (or this worker's queue) about its frames.
+
+    ``where`` names the worker in the job's start event. With ``journal`` (a batch job's), what a
+    dead attempt left is undone first, and the job renders inside the undo journal of that name
+    (:func:`umbral.scenes.publish.undo.undoable`).
+    """
     from umbral.scenes.publish.runner import render_scene
+    from umbral.scenes.publish.undo import recover, undoable
 
     facts = facts if facts is not None else _worker_facts
 
     reporter = FrameReporter(index, sink if sink is not None else _worker_sink)
-    reporter.started()
+    reporter.started(where)
     started = time.perf_counter()
     try:
-        files = render_scene(job.scene, facts, options, still_at=job.still_at, reporter=reporter)
+        if journal is not None:
+            recover(options.out_dir, journal)
+        with undoable(options.out_dir, name=journal) if journal is not None else nullcontext():
+            files = render_scene(job.scene, facts, options, still_at=job.still_at, reporter=reporter)
     finally:
         reporter.flush()
         reporter.sink.put((index, "end", None))
@@ -107,6 +118,40 @@ class WorkerPool(ProcessPoolExecutor):
             return super().submit(fn, *args, **kwargs)
 
 
+class Events:
+    """Progress events on their way from the workers' ``queue`` to ``display``.
+
+    A job's "end" is not shown but noted, so that :meth:`drain` can wait for it; its "start"
+    is counted (a job a cluster retries starts again) and clears an earlier end.
+    """
+
+    def __init__(self, queue, display):
+        self.queue = queue
+        self.display = display
+        self.ended: set[int] = set()
+        self.attempts: Counter = Counter()
+
+    def drain(self, block_until: int | None = None) -> None:
+        """Apply queued events; with ``block_until``, wait until that job's last event has arrived."""
+        deadline = time.monotonic() + _END_TIMEOUT
+        while True:
+            waiting = block_until is not None and block_until not in self.ended
+            try:
+                event = self.queue.get(timeout=0.05) if waiting else self.queue.get_nowait()
+            except queue_module.Empty:
+                if not waiting or time.monotonic() > deadline:
+                    return
+                continue
+            index, kind, _ = event
+            if kind == "end":
+                self.ended.add(index)
+                continue
+            if kind == "start":
+                self.attempts[index] += 1
+                self.ended.discard(index)
+            self.display.put(tuple(event))
+
+
 def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, display,
              in_workers: bool = False) -> Iterator[JobResult]:
     """Render ``(index, job, options)`` tasks, yielding each result as it finishes.
@@ -120,37 +165,19 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
         for index, job, options in tasks:
             yield _render_one(index, job, options, facts, sink=display)
         return
-    from concurrent.futures import FIRST_COMPLETED, wait
 
     queue = SPAWN.Queue()
-    ended: set[int] = set()
-
-    def drain(block_until: int | None = None) -> None:
-        """Apply queued events; with ``block_until``, wait until that job's last event has arrived."""
-        deadline = time.monotonic() + _END_TIMEOUT
-        while True:
-            waiting = block_until is not None and block_until not in ended
-            try:
-                event = queue.get(timeout=0.05) if waiting else queue.get_nowait()
-            except queue_module.Empty:
-                if not waiting or time.monotonic() > deadline:
-                    return
-                continue
-            if event[1] == "end":
-                ended.add(event[0])
-            else:
-                display.put(event)
-
+    events = Events(queue, display)
     pool = WorkerPool(min(processes, len(tasks)), queue, facts)
     futures = [pool.submit(_render_one, index, job, options) for index, job, options in tasks]
     pending = set(futures)
     try:
         while pending:
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-            drain()
+            events.drain()
             for future in done:
                 result = future.result()
-                drain(block_until=result.index)
+                events.drain(block_until=result.index)
                 yield result
     finally:
         # After a failure (or Ctrl-C): start nothing new; let running jobs end while their messages are read.
@@ -158,5 +185,5 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
             future.cancel()
         while not all(future.done() for future in futures):
             wait(futures, timeout=0.1)
-            drain()
+            events.drain()
         pool.shutdown(wait=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from umbral.scenes.publish import manifest
 from umbral.scenes.publish.inside import inside
-from umbral.scenes.publish.lab_page import SCRIPTS
+from umbral.scenes.publish.lab_page import SCRIPTS, render_lab_page
 
 __all__ = ["LAB_FILE", "LAB_FILES", "LAB_SCENE", "is_fresh", "lab_code_hash", "lab_options", "lab_path", "write_lab"]
 
@@ -60,7 +60,6 @@ def write_lab(study, dataset, lang: str, out_dir: Path, cost_fn: float = 10.0, c
     (``{lang: {key: text}}``, see :func:`umbral.scenes.strings.overridden`).
     """
     from umbral.scenes.publish.lab_data import lab_payload
-    from umbral.scenes.publish.lab_page import render_lab_page
     from umbral.scenes.publish.runner import atomic_target
     from umbral.scenes.strings import overridden
 

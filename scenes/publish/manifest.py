@@ -112,13 +112,9 @@ def save_json(path: Path, value: dict) -> None:
         temp.write_text(json.dumps(value, indent=1, sort_keys=True), encoding="utf-8")
 
 
-def _entry(path: Path) -> dict:
-    return load_json(path.parent / MANIFEST_FILE).get(path.name, {})
-
-
 def is_up_to_date(path: Path, scene: str, options: dict, data_sha: str, code_sha: str) -> bool:
     """True when ``path`` exists, is unchanged, and was made from these inputs."""
-    entry = _entry(path)
+    entry = load_json(path.parent / MANIFEST_FILE).get(path.name, {})
     if not entry or not path.is_file():
         return False
     same_inputs = (entry.get("scene"), entry.get("options"), entry.get("data_sha256"), entry.get("code_sha256")) == (

@@ -113,8 +113,9 @@ def _scale_chain(graph: Any, source: Any, fps: float | None, size: tuple[int, in
 def _run_graph(path: Path, build: Any, extra_frames: tuple[tuple[int, Any], ...] = ()) -> list[Any]:
     """Decode ``path`` through the filter graph made by ``build`` and collect its output.
 
-    ``build(graph, stream)`` must add the buffer sources (the video buffer first)
-    and the sink, link them, and return ``(video_buffer, extra_buffers, sink)``.
+    The graph starts at a buffer of the video's frames and ends in a buffer sink.
+    ``build(graph, video_buffer)`` must add the filters between them and any extra
+    buffer sources, link them, and return ``(extra_buffers, last filter)``.
     ``extra_frames`` are ``(index, frame)`` pairs pushed once into the extra
     buffers (then closed) before the video frames.
     """
@@ -125,7 +126,12 @@ def _run_graph(path: Path, build: Any, extra_frames: tuple[tuple[int, Any], ...]
     out: list[Any] = []
     try:
         graph = av.filter.Graph()
-        video_buffer, extra_buffers, sink = build(graph, stream)
+        ctx = stream.codec_context
+        video_buffer = graph.add_buffer(width=ctx.width, height=ctx.height, format=ctx.format,
+                                        time_base=stream.time_base)
+        extra_buffers, last = build(graph, video_buffer)
+        sink = graph.add("buffersink")
+        last.link_to(sink)
         graph.configure()
         for index, frame in extra_frames:
             extra_buffers[index].push(frame)
@@ -223,36 +229,24 @@ def mp4_to_gif(
         container.close()
     fps = max_fps if src_fps is None or src_fps > max_fps else None
 
-    def video_buffer(graph: Any, stream: Any) -> Any:
-        ctx = stream.codec_context
-        return graph.add_buffer(
-            width=ctx.width, height=ctx.height, format=ctx.format, time_base=stream.time_base
-        )
-
-    def build_palettegen(graph: Any, stream: Any) -> tuple[Any, tuple[Any, ...], Any]:
-        src = video_buffer(graph, stream)
+    def build_palettegen(graph: Any, src: Any) -> tuple[tuple[Any, ...], Any]:
         gen = graph.add("palettegen", PALETTEGEN_ARGS)
         _scale_chain(graph, src, fps, size).link_to(gen)
-        sink = graph.add("buffersink")
-        gen.link_to(sink)
-        return src, (), sink
+        return (), gen
 
     palettes = _run_graph(source, build_palettegen)
     if not palettes:
         raise ValueError(f"{source} has no decodable video frame")
     palette = palettes[-1]
 
-    def build_paletteuse(graph: Any, stream: Any) -> tuple[Any, tuple[Any, ...], Any]:
-        src = video_buffer(graph, stream)
+    def build_paletteuse(graph: Any, src: Any) -> tuple[tuple[Any, ...], Any]:
         pal = graph.add_buffer(
             width=palette.width, height=palette.height, format=palette.format, time_base=palette_tb
         )
         use = graph.add("paletteuse", PALETTEUSE_ARGS)
         _scale_chain(graph, src, fps, size).link_to(use, 0, 0)
         pal.link_to(use, 0, 1)
-        sink = graph.add("buffersink")
-        use.link_to(sink)
-        return src, (pal,), sink
+        return (pal,), use
 
     # The palette must be available from the first video timestamp on (paletteuse's framesync
     # waits for it), so it gets a very early pts, in the time base of the main input of

@@ -156,16 +156,12 @@ class Option:
             object.__setattr__(self, "metavar", getattr(self.parse, "metavar", "TEXT"))
 
 
-def _options(*options: Option) -> dict[str, Option]:
-    return {option.name: option for option in options}
-
-
 def _noun_help(side: str, example: str) -> str:
     return (f'The {side} class as a plural noun, e.g. "{example}"; per language: es=... (repeatable). '
             f'Default: the data\'s own, else "{side}s".')
 
 
-OPTIONS: dict[str, Option] = _options(
+OPTIONS: dict[str, Option] = {option.name: option for option in (
     # the data
     Option("data", filled, help="Built-in dataset name (see `list`) or a CSV/JSON/Parquet file."),
     Option("label_col", help="Column holding the true labels (auto-detected if omitted)."),
@@ -258,7 +254,7 @@ OPTIONS: dict[str, Option] = _options(
     Option("scheduler", scheduler, metavar="tcp://HOST:PORT",
            help="Render on this Dask scheduler's workers (pip install 'umbral[dask]'; they need OUT at the same "
                 "path). Overrides the file's scheduler."),
-)
+)}
 
 
 def check_value(name: str, raw, door: Door):

@@ -54,9 +54,9 @@ class FrameReporter:
         self._unsent = 0
         self._sent_at = 0.0
 
-    def started(self) -> None:
-        """The job began (a worker picked it up)."""
-        self.sink.put((self.job, "start", None))
+    def started(self, where: str | None = None) -> None:
+        """The job began (a worker picked it up; ``where`` may name that worker)."""
+        self.sink.put((self.job, "start", where))
 
     def expect(self, frames: int) -> None:
         """The job will write ``frames`` frames in all."""

@@ -16,7 +16,7 @@ from umbral.scenes.publish import manifest
 from umbral.scenes.publish.plan import Job, LectureRequest, job_options, plan_jobs
 from umbral.scenes.publish.progress import JobInfo, LineDisplay
 from umbral.scenes.publish.registry import SCENES, data_shape, unmet_need
-from umbral.scenes.publish.runner import output_path
+from umbral.scenes.publish.runner import output_path, write_trace
 
 __all__ = ["Job", "LectureRequest", "PublishResult", "plan_jobs", "run_lecture"]
 
@@ -37,18 +37,16 @@ class PublishResult:
 
 
 def _fingerprint(request: LectureRequest) -> str | None:
-    """Data fingerprint of a request: its numbers when given in memory, else :func:`data_fingerprint`."""
-    if request.study is not None:
-        return manifest.study_fingerprint(request.study)
-    return data_fingerprint(request.data_kwargs)
+    """Data fingerprint of a request: its numbers when given in memory, else its source and load options.
 
-
-def data_fingerprint(data_kwargs: dict) -> str | None:
-    """Data fingerprint, or None when the source cannot be read (load it to get the real error)."""
+    None when the source cannot be read (load it to get the real error).
+    """
     from umbral.data import BUILTINS
 
-    source = data_kwargs.get("source") or "screening"
-    options = {k: v for k, v in data_kwargs.items() if k != "source" and v is not None}
+    if request.study is not None:
+        return manifest.study_fingerprint(request.study)
+    source = request.data_kwargs.get("source") or "screening"
+    options = {k: v for k, v in request.data_kwargs.items() if k != "source" and v is not None}
     try:
         return manifest.data_fingerprint(str(source), options, builtin=source in BUILTINS)
     except OSError:
@@ -83,18 +81,17 @@ class Lecture:
         """
         return self.known.get("content", self.fingerprint) if SCENES[scene][2] else "no-data"
 
-    def path(self, job: Job, dataset_name: str) -> Path:
-        """Where ``job`` writes."""
-        return output_path(self.out_dir, dataset_name, job.lang, job.scene, job.ext, job.still_at,
+    def path(self, job: Job) -> Path:
+        """Where ``job`` writes (in the folder of the data's name: known once planning has checked the data)."""
+        return output_path(self.out_dir, self.known["name"], job.lang, job.scene, job.ext, job.still_at,
                            self.request.options.variant)
 
     def stale(self, jobs: list[Job]) -> list[Job]:
         """Jobs whose output is missing, changed or made from other inputs."""
         if self.request.force or not self.known or self.fingerprint is None:
             return list(jobs)
-        name = self.known["name"]
         return [job for job in jobs if not manifest.is_up_to_date(
-            self.path(job, name), job.scene, job_options(self.request, job), self.data_sha(job.scene),
+            self.path(job), job.scene, job_options(self.request, job), self.data_sha(job.scene),
             self.code_sha(job.scene))]
 
     def to_render(self, jobs: list[Job], force: bool) -> list[Job]:
@@ -170,15 +167,18 @@ class Lecture:
                 self.skipped.append((scene, reason))
         return [job for job in jobs if not unmet[job.scene]]
 
-    def record(self, job: Job, files: list[Path]) -> list[Path]:
-        """Record a finished job in its manifest (ThresholdSweep's video gets its trace.json); its files."""
-        if job.scene == "ThresholdSweep" and job.still_at is None:
-            from umbral.scenes.publish.runner import write_trace
+    def record(self, job: Job, options, result) -> tuple[list[Path], float]:
+        """Record a finished job in its manifest (ThresholdSweep's video gets its trace.json) and show it done.
 
+        Returns its files and the seconds of video they hold.
+        """
+        files = list(result.files)
+        if job.scene == "ThresholdSweep" and job.still_at is None:
             files = [*files, write_trace(self.facts, files[0].with_name("trace.json"))]
         manifest.record(files[0], job.scene, job_options(self.request, job), self.data_sha(job.scene),
                         self.code_sha(job.scene), companions=files[1:])
-        return files
+        self.display.finish(self.display.jobs[result.index], result.seconds, files)
+        return files, (result.frames / options.size()[2] if job.ext in VIDEO_FORMATS else 0.0)
 
     def render(self, jobs: list[Job]) -> tuple[list[Path], float]:
         """Render ``jobs`` (in ``request.jobs`` processes), recording each in its manifest as it finishes.
@@ -199,11 +199,8 @@ class Lecture:
             for result in run_jobs(tasks, self.facts, self.request.jobs, self.display,
                                    in_workers=self.request.in_workers):
                 _, job, options = tasks[result.index - 1]
-                files = self.record(job, list(result.files))
-                if job.ext in VIDEO_FORMATS:
-                    video_seconds += result.frames / options.size()[2]
-                by_index[result.index] = files
-                self.display.finish(self.display.jobs[result.index], result.seconds, files)
+                by_index[result.index], seconds = self.record(job, options, result)
+                video_seconds += seconds
         # A file two jobs wrote (trace.json beside the mp4 and the png) is listed once.
         written = dict.fromkeys(path for index in sorted(by_index) for path in by_index[index])
         return list(written), video_seconds
@@ -246,8 +243,7 @@ def _run_lecture(request: LectureRequest, display) -> PublishResult:
         jobs = lecture.drop_unmet(jobs)
         todo = [job for job in todo if job in jobs]
     fresh = [job for job in jobs if job not in todo]
-    name = lecture.known.get("name")
-    up_to_date = [lecture.path(job, name) for job in fresh]
+    up_to_date = [lecture.path(job) for job in fresh]
     for path in up_to_date:
         lecture.display.note(f"up to date: {path}")
     written, video_seconds = [], 0.0

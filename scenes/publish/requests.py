@@ -23,7 +23,7 @@ from umbral.data.dataset import DataError
 from umbral.metrics.choice import DEFAULT_RESAMPLES
 from umbral.scenes.publish.option_table import CLI, OPTIONS, PYTHON, Door, Option, Problem, TomlDoor, check_value
 
-__all__ = ["CLI", "OPTIONS", "PYTHON", "BatchRequest", "Door", "LabRequest", "Option", "RenderRequest",
+__all__ = ["CLI", "DATA_OPTIONS", "OPTIONS", "PYTHON", "BatchRequest", "Door", "LabRequest", "Option", "RenderRequest",
            "ReportRequest", "ScoresRequest", "SlidesRequest", "StillRequest", "TomlDoor", "TraceRequest", "build",
            "check_value", "option_names"]
 
@@ -62,6 +62,10 @@ class _Data:
     def data_kwargs(self) -> dict:
         """:meth:`load_arguments` with ``model`` and ``split`` (what the lecture's plan records)."""
         return {**self.load_arguments(), "model": self.model, "split": self.split}
+
+
+#: The data options' names: the options that read data, and the model and split shown.
+DATA_OPTIONS = tuple(item.name for item in fields(_Data))
 
 
 @dataclass(frozen=True)

@@ -207,12 +207,6 @@ def atomic_target(final: Path):
             os.unlink(temp)
 
 
-def _place(source: Path, final: Path) -> None:
-    """Copy a finished artifact into place atomically."""
-    with atomic_target(final) as temp:
-        shutil.copyfile(source, temp)
-
-
 def _write_narration(srt_source: Path, final: Path, scene_name: str, subtitles: bool) -> list[Path]:
     """Beside the video: .srt and .vtt subtitles (unless turned off) and a .txt transcript."""
     from umbral.scenes.publish.subtitles import srt_to_transcript, srt_to_vtt
@@ -250,7 +244,8 @@ def render_scene(scene_name: str, facts, options: RenderOptions, still_at: float
             gif = media_dir / "scene.gif"
             mp4_to_gif(artifact, gif, max_fps=GIF_MAX_FPS, max_width=GIF_MAX_WIDTH, loop=options.gif_loop)
             artifact = gif
-        _place(artifact, final)
+        with atomic_target(final) as temp:
+            shutil.copyfile(artifact, temp)
         written.append(final)
         if subtitles is not None and fmt != "png":
             written += _write_narration(Path(subtitles), final, scene_name, options.subtitles)

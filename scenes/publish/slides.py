@@ -42,7 +42,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from manim import ManimColor  # imported first: manim-slides picks its API from sys.modules
+from manim import ManimColor, tempconfig  # imported first: manim-slides picks its API from sys.modules
 from manim_slides.slide import Slide
 
 from umbral.scenes.base import LectureScene
@@ -138,8 +138,6 @@ def render_slides(scene_name: str, facts, options: RenderOptions, media_dir: Pat
 
     ``reporter`` (a :class:`~umbral.scenes.publish.progress.FrameReporter`) hears the frames as they are written.
     """
-    from manim import tempconfig
-
     from umbral.scenes.style import themed
 
     cls = slide_class(scene_class(scene_name))
@@ -213,13 +211,6 @@ def _append_lab(deck: Path, page: str, assets: Path | None) -> None:
     deck.write_text(text[:end] + slide + text[end:], encoding="utf-8")
 
 
-def _replace_dir(source: Path, final: Path, trash: Path) -> None:
-    """Put folder ``source`` at ``final``, moving an old ``final`` to ``trash`` first."""
-    if final.exists():
-        os.replace(final, trash)
-    os.replace(source, final)
-
-
 def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: Path | str = Path("out"),
                one_file: bool = False, *, quality: str = "medium", resolution: tuple[int, int] | None = None,
                fps: float | None = None, aspect: str = "16:9", preset: str = "medium",
@@ -264,8 +255,10 @@ def build_deck(scene_names, facts, lang: str = "en", to: str = "html", out_dir: 
         staged_assets = stage / final_assets.name
         if to == "html" and lab_page is not None:
             _append_lab(staged, lab_page, None if one_file else staged_assets)
-        if staged_assets.exists():
-            _replace_dir(staged_assets, final_assets, stage / "old_assets")
+        if staged_assets.exists():  # an old assets folder goes to the stage, deleted with it
+            if final_assets.exists():
+                os.replace(final_assets, stage / "old_assets")
+            os.replace(staged_assets, final_assets)
         os.replace(staged, final)
         if to == "html" and one_file and final_assets.is_dir():
             shutil.rmtree(final_assets)  # a stale folder from an earlier multi-file deck

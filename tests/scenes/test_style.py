@@ -116,3 +116,15 @@ def test_live_text_reports_the_size_it_is_drawn_at():
     assert line.font_size == pytest.approx(24)
     line.scale(0.5).set_values(r=0.61)
     assert line.font_size == pytest.approx(12)
+
+
+def test_a_formula_wider_than_the_column_still_breaks_rather_than_shrinks():
+    from umbral.scenes.components.legend_rows import balanced_text
+
+    formula = "cost = C_FN × FN + C_FP × FP"
+    narrow = style.text_width("C_FN × FN +", style.SIZE_SMALL) + 0.05
+    lines = style.balanced_lines(formula.split(), narrow, style.SIZE_SMALL)
+    assert len(lines) > 1 and all(style.text_width(line, style.SIZE_SMALL) <= narrow for line in lines), lines
+    block = balanced_text(formula, narrow)
+    assert len(block) > 1 and block.width <= narrow + 1e-6
+    assert all(abs(line.font_size - style.SIZE_SMALL) < 1e-6 for line in block), "shrunk instead of broken"
