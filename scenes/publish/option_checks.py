@@ -62,17 +62,12 @@ def number(example: str, low: float | None = None, high: float | None = None):
             raise Problem(f"must be a number, e.g. {example}") from None
         if not math.isfinite(result):
             raise Problem(f"must be a finite number, e.g. {example}")
-        _check_span(result, low, high, "", example, "g")
+        if (low is not None and result < low) or (high is not None and result > high):
+            span = f"in [{low:g}, {high:g}]" if high is not None else f">= {low:g}"
+            raise Problem(f"must be {span}, e.g. {example}")
         return result
     parse.metavar = "NUMBER"
     return parse
-
-
-def _check_span(result, low, high, what: str, example: str, spec: str) -> None:
-    """Refuse ``result`` outside [low, high] (either end None: open), naming the span in format ``spec``."""
-    if (low is not None and result < low) or (high is not None and result > high):
-        span = f"in [{low:{spec}}, {high:{spec}}]" if high is not None else f">= {low:{spec}}"
-        raise Problem(f"must be {what}{span}, e.g. {example}")
 
 
 def integer(example: str, low: int | None = None, high: int | None = None):
@@ -84,7 +79,9 @@ def integer(example: str, low: int | None = None, high: int | None = None):
             result = int(value)
         except ValueError:
             raise Problem(f"must be a whole number, e.g. {example}") from None
-        _check_span(result, low, high, "a whole number ", example, "")
+        if (low is not None and result < low) or (high is not None and result > high):
+            span = f"in [{low}, {high}]" if high is not None else f">= {low}"
+            raise Problem(f"must be a whole number {span}, e.g. {example}")
         return result
     parse.metavar = "INTEGER"
     return parse
