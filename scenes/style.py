@@ -125,25 +125,35 @@ def narrow() -> bool:
 
 
 def text(content: str, size: float = SIZE_LABEL, color: str | None = None, **kwargs) -> Text:
-    """A Text in the pinned font (never the Manim default serif).
+    """A Text in the pinned font (never the Manim default serif), made once per process and cloned after
+    (:mod:`~umbral.scenes.text_cache`).
 
     Pango draws the glyphs on a canvas the size of the output video, so at a
     tiny resolution (192x108) a long line would be clipped; the canvas is
     widened while the glyphs are made. The result does not depend on it.
-    The parsed glyph outlines are reused for a text made before in this
-    process (Manim's SVG cache; parsing was most of the time a scene took to build).
     """
+    from umbral.scenes.text_cache import made
+
+    with _wide_canvas():
+        return made(content, _options(size, color or __getattr__("TEXT"), kwargs))
+
+
+def _options(size: float, color, kwargs: dict) -> dict:
+    """The Manim Text options of :func:`text`."""
+    return {"font": FONT, "font_size": float(size), "color": color, "disable_ligatures": True, **kwargs}
+
+
+@contextmanager
+def _wide_canvas():
+    """Pango's canvas at least 4K while glyphs are made (it is the output video's size otherwise)."""
     from manim import config
 
     width, height = config.pixel_width, config.pixel_height
     config.pixel_width, config.pixel_height = max(width, 3840), max(height, 2160)
     try:
-        made = Text(content, font=FONT, font_size=size, color=color or __getattr__("TEXT"), disable_ligatures=True,
-                    **{"use_svg_cache": True, **kwargs})
+        yield
     finally:
         config.pixel_width, config.pixel_height = width, height
-    _WIDTHS.setdefault(_width_key(content, size, kwargs), made.width)
-    return made
 
 
 def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | None = None, exact: bool = False,
@@ -165,25 +175,21 @@ def wrapped(words: str, width: float, size: float = SIZE_SMALL, color: str | Non
 
 
 def text_width(content: str, size: float = SIZE_LABEL, **kwargs) -> float:
-    """The width, in frame units, of ``text(content, size, **kwargs)``; measured once per process.
+    """The width, in frame units, of ``text(content, size, **kwargs)``, from the one cache of measured texts.
 
-    A text's width does not depend on its colour or on the frame, so line breaking asks this
-    instead of building (and deep-copying) a Text for every word it weighs. (``t2c`` does change
-    it, by a hair: pango shapes coloured spans apart, so it stays part of what is measured.)
+    A text's width does not depend on its colour or on the frame. (``t2c`` does change it, by a
+    hair: pango shapes coloured spans apart, so it stays part of what is measured.)
     """
-    key = _width_key(content, size, kwargs)
-    if key not in _WIDTHS:
-        text(content, size=size, **{name: value for name, value in kwargs.items() if name != "color"})
-    return _WIDTHS[key]
+    return text_size(content, size, **kwargs)[0]
 
 
-def _width_key(content: str, size: float, kwargs: dict) -> tuple:
-    """What a text's width depends on: its content, size and every option but its colour."""
-    return content, float(size), repr(sorted((name, value) for name, value in kwargs.items() if name != "color"))
+def text_size(content: str, size: float = SIZE_LABEL, **kwargs) -> tuple[float, float]:
+    """(width, height), in frame units, of ``text(content, size, **kwargs)``; measured once per process."""
+    from umbral.scenes.text_cache import size_of
 
-
-#: The widths :func:`text_width` has measured in this process, by (content, size, options).
-_WIDTHS: dict[tuple, float] = {}
+    kwargs = {name: value for name, value in kwargs.items() if name != "color"}
+    with _wide_canvas():
+        return size_of(content, _options(size, __getattr__("TEXT"), kwargs))
 
 
 def baseline(line: Text) -> float:
