@@ -5,10 +5,11 @@ deep-copies the parsed glyphs (``copy.deepcopy`` walks every attribute of every
 glyph, its SVG path objects included): that was most of the time a scene took to
 build. Here a text's SVG is read for where each glyph goes, and each distinct
 glyph outline is parsed by Manim once per process and then cloned into place
-(:class:`_GlyphText`, the same points and colours as Manim's own Text). A made
-text is kept, and a repeat is :func:`clone`: the mobject tree rebuilt with its
-point and colour arrays copied and everything immutable (strings, numbers,
-colours, the parsed SVG paths, which are never changed after parsing) shared. Layout asks
+(:class:`_GlyphText`, the same points and colours as Manim's own Text). A glyph
+does not keep its parsed SVG path (Manim's do, and copying it was most of what
+every animation's ``copy()`` of a text cost). A made text is kept, and a repeat
+is :func:`clone`: the mobject tree rebuilt with its point and colour arrays
+copied and everything immutable (strings, numbers, colours) shared. Layout asks
 :func:`size_of`, which reads the glyph outlines' extent from pango's SVG without
 making the text at all (exactly the made text's width and height: a Text is its
 SVG scaled by Manim's ``TEXT_MOB_SCALE_FACTOR``; tests/scenes/test_text_cache.py).
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 import svgelements
-from manim import RIGHT, Mobject, Text, VGroup
+from manim import RIGHT, Mobject, Text
 from manim.mobject.svg.svg_mobject import VMobjectFromSVGPath
 from manim.mobject.text.text_mobject import TEXT_MOB_SCALE_FACTOR
 
@@ -124,7 +125,7 @@ class _GlyphText(Text):
                     glyph.set_style(stroke_width=0, fill_color=fill["fill"], fill_opacity=fill["fill-opacity"])
                     glyphs.append(glyph)
         self.add(*glyphs)
-        self.id_to_vgroup_dict = {"root": VGroup(*glyphs)}
+        self.id_to_vgroup_dict = {}  # the SVG's groups by id: nothing reads them, and every copy would carry them
         self.flip(RIGHT)  # SVG's y points down
         return self
 
@@ -144,6 +145,7 @@ def _glyph(path: str):
     """One glyph's outline at the origin, as Manim makes it from its SVG path (None for a blank)."""
     if path not in _OUTLINES:
         outline = VMobjectFromSVGPath(svgelements.Path(path))
+        outline.path_obj = None  # read once, to make the points: kept, it was most of what every copy copied
         _OUTLINES[path] = outline if outline.has_points() else None
     return _OUTLINES[path]
 
