@@ -125,12 +125,12 @@ def narrow() -> bool:
 
 
 def text(content: str, size: float = SIZE_LABEL, color: str | None = None, **kwargs) -> Text:
-    """A Text in the pinned font (never the Manim default serif), made once per process and cloned after
-    (:mod:`~umbral.scenes.text_cache`).
+    """A Text in the pinned font (never the Manim default serif), made once per process, cloned after.
 
-    Pango draws the glyphs on a canvas the size of the output video, so at a
-    tiny resolution (192x108) a long line would be clipped; the canvas is
-    widened while the glyphs are made. The result does not depend on it.
+    The text is kept by :mod:`~umbral.scenes.text_cache`. Pango draws the glyphs on
+    a canvas the size of the output video, so at a tiny resolution (192x108) a long
+    line would be clipped; the canvas is widened while the glyphs are made. The
+    result does not depend on it.
     """
     from umbral.scenes.text_cache import made
 

@@ -51,9 +51,8 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def pytest_report_header(config):
-    from tests.sampling import EVERYTHING, rotation
+    from tests.sampling import EVERYTHING
 
     if EVERYTHING:
         return "combination matrices: every row (make test-all)"
-    return (f"combination matrices: the covering sample plus rotation {rotation()} "
-            f"(UMBRAL_ROTATION={rotation()} replays it; make test-all runs every row)")
+    return "combination matrices: the fixed covering sample (make test-all runs every row)"

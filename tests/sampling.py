@@ -1,35 +1,17 @@
-"""Which rows of a big test matrix run: every row under ``make test-all``, a sample under ``make test``.
+"""Which rows of a big test matrix run: every row under ``make test-all``, a fixed sample under ``make test``.
 
-The sample is a fixed part that covers every value of every axis at least once (every scene,
-language, frame and theme), plus a rotating part: ``ROTATING`` more rows picked by the commit
-under test, so that successive commits check every row in turn. ``UMBRAL_EVERY_COMBINATION=1``
-(what ``make test-all`` sets) runs them all; ``UMBRAL_ROTATION=N`` replays the rotation of
-another run (the run's header prints it). Every xdist worker computes the same rows.
+The sample is the same on every commit (a failure shows on the commit that causes it): a covering
+part in which every value of every axis appears at least once (every scene, language, frame and
+theme), plus rows spread evenly over the rest of the matrix. ``UMBRAL_EVERY_COMBINATION=1`` (what
+``make test-all`` sets) runs them all. Every xdist worker computes the same rows.
 """
 
 from __future__ import annotations
 
-import functools
 import os
-import subprocess
 from collections.abc import Sequence
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
 EVERYTHING = os.environ.get("UMBRAL_EVERY_COMBINATION") == "1"
-
-
-@functools.cache
-def rotation() -> int:
-    """The rotation of this run: ``UMBRAL_ROTATION``, else the number of commits up to HEAD (0 outside git)."""
-    if os.environ.get("UMBRAL_ROTATION"):
-        return int(os.environ["UMBRAL_ROTATION"])
-    try:
-        found = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                               timeout=30, check=True).stdout
-        return int(found.strip())
-    except (OSError, subprocess.SubprocessError, ValueError):
-        return 0
 
 
 def covering(axes: Sequence[Sequence], count: int | None = None) -> list[tuple]:
@@ -41,22 +23,18 @@ def covering(axes: Sequence[Sequence], count: int | None = None) -> list[tuple]:
     return [tuple(axis[i % len(axis)] for axis in axes) for i in range(count)]
 
 
-def sample(rows: Sequence, fixed: Sequence, rotating: int) -> list:
-    """``fixed`` plus ``rotating`` other rows of ``rows``, spread over the matrix; all of them under ``make test-all``.
+def sample(rows: Sequence, fixed: Sequence, spread: int = 0) -> list:
+    """``fixed`` plus ``spread`` other rows of ``rows``, evenly spaced; every row under ``make test-all``.
 
-    Run ``r`` takes the other rows ``r, r + step, r + 2 step, ...`` (``step = ceil(others / rotating)``), so
-    ``step`` successive commits check every row.
+    The other rows taken are ``0, step, 2 step, ...`` of the rest (``step = ceil(others / spread)``): the same
+    rows on every run.
     """
     rows, fixed = list(rows), list(fixed)
     assert all(row in rows for row in fixed), "a fixed row is not in the matrix"
     if EVERYTHING:
         return rows
     rest = [row for row in rows if row not in fixed]
-    if not rest:
+    if not rest or spread <= 0:
         return fixed
-    rotating = min(rotating, len(rest))
-    if rotating == 0:
-        return fixed
-    step = -(-len(rest) // rotating)
-    start = rotation() % step
-    return fixed + [rest[start + k * step] for k in range(rotating) if start + k * step < len(rest)]
+    step = -(-len(rest) // min(spread, len(rest)))
+    return fixed + rest[::step]

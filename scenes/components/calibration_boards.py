@@ -46,16 +46,10 @@ class CalibrationBoards:
     narrow_layout = {"plot_bottom": -0.6, "plot_top": 2.0, "gap": 0.55}
     title_gap = 0.3
     least_plot_height = 1.8
-    #: How much the rows were shortened to fit (see :meth:`build_layout`): 0 not, 1 no shape row, 2 terse.
-    terse = 0
-    #: How many times the plots were shortened for the rows.
-    raised = 0
 
     def __init__(self, numbers, strings: dict, words):
         self.numbers, self.strings, self.words = numbers, strings, words
         self.legend = LegendRows()
-        #: Bin rows' heights by (left column, 4:3 or not, words): rounds of the layout ask again.
-        self._bin_row_heights: dict[tuple, float] = {}
 
     # -- layout -------------------------------------------------------------
     def header(self) -> VGroup:
@@ -76,30 +70,40 @@ class CalibrationBoards:
         return dict(self.narrow_layout if style.narrow() else self.wide_layout)
 
     def build_layout(self) -> VGroup:
-        """Header and both boards placed so every beat's rows end above the foot.
+        """Header and both boards placed; the plots give way to the tallest beat's rows, then the ladder fits them.
 
-        In turn, while they would not: the curve's shape leaves the rows under the diagram (the
-        narration says it); the plots are shortened, twice at most (a shorter diagram narrows its
-        column, whose rows then wrap: more rounds gain nothing); and rows that would still leave
-        the cards go terse (the dots' legend names the classes, the raw curve's key is dropped).
+        The plots shorten (down to ``least_plot_height``) by as much as the tallest column of rows, wrapped
+        at its full size, passes the foot; twice at most (a shorter diagram narrows its column, whose rows
+        then wrap: more rounds gain nothing). What still does not fit goes down the layout ladder
+        (:mod:`~umbral.scenes.layout`) beat by beat: smaller rows, the dots' short names, the curve's
+        shape and the raw curve's key dropped (the narration says them).
         """
         raise_by = 0.0
-        self.terse = self.raised = 0
-        for _ in range(5):
+        for _ in range(3):
             layout = self.placed(raise_by)
-            lowest = self.lowest_row()
-            if lowest >= self.foot - 1e-6 or self.terse == 2:
+            over = max(self.rows_room(legends)[0] for legends in self.every_column())
+            if over <= 1e-6 or self.plot_top - self.plot_bottom <= self.least_plot_height + 1e-6:
                 break
-            if self.terse == 0:
-                self.terse = 1
-            elif self.raised < 2:
-                raise_by += self.foot - lowest + 0.02
-                self.raised += 1
-            elif lowest < self.card_foot:
-                self.terse = 2
-            else:
-                break
+            raise_by += over + 0.02
         return layout
+
+    def rows_room(self, legends_in) -> tuple[float, float]:
+        """(how far the column's rows, wrapped at full size, pass the foot; the room) for ``(column, legends)``."""
+        name, legends = legends_in
+        _, width = self.columns[name]
+        room = self.rows_top - self.foot
+        laid = self.legend.laid(legends, width, float("inf"))
+        return laid.height - room, room
+
+    def every_column(self) -> list[tuple[str, list]]:
+        """Every beat's column of legend rows, as ``(column, legends)``: what the layout must make room for."""
+        n = self.numbers
+        last = len(n.models) - 1
+        columns = [("left", self.bins_legends(b)) for bins in (*n.models, n.fixed.after) for b in bins.filled]
+        columns += [("right", self.model_legends(i, i)) for i in range(len(n.models))]
+        columns += [("right", self.model_legends(last, after=True))]
+        columns += [("left", self.cost_legends(after)) for after in (False, True)]
+        return columns + [("left", self.recalibrate_legends())]
 
     @property
     def card_foot(self) -> float:
@@ -226,37 +230,25 @@ class CalibrationBoards:
         return panel
 
     # -- rows ---------------------------------------------------------------
-    def _stack(self, rows) -> VGroup:
-        return self.legend.stack(rows, self.rows_top)
-
-    def _row(self, column: str, words: str, glyph=None, **kwargs) -> VGroup:
+    def _drawn(self, column: str, legends) -> VGroup:
         left, width = self.columns[column]
-        return self.legend.row(words, left, width, glyph, **kwargs)
+        return self.legend.drawn(legends, left, width, self.rows_top, self.rows_top - self.foot)
 
-    def dot_rows(self) -> list:
-        """What the two colours of dots are (the class names)."""
-        s = self.strings
-        short = "_short" if self.terse == 2 else ""  # what the dots do is said by the narration
-        return [self._row("left", s["calib_dots_positive" + short],
-                          dot_cloud([[0, 0, 0]], 0.07, style.POSITIVE_COLOR)),
-                self._row("left", s["calib_dots_negative" + short],
-                          dot_cloud([[0, 0, 0]], 0.07, style.NEGATIVE_COLOR))]
+    def dot_legends(self) -> list:
+        """What the two colours of dots are (the class names; short: the narration says what the dots do)."""
+        s, legend = self.strings, self.legend.legend
+        return [legend(s[f"calib_dots_{kind}"], lambda colour=colour: dot_cloud([[0, 0, 0]], 0.07, colour),
+                       short=s[f"calib_dots_{kind}_short"])
+                for kind, colour in (("positive", style.POSITIVE_COLOR), ("negative", style.NEGATIVE_COLOR))]
+
+    def bins_legends(self, b) -> list:
+        """Under the bins: bin ``b`` in words (a story number), then the dots' legend."""
+        words = self.words.bin_row(b, short=style.narrow())
+        return [self.legend.legend(words, size=self.number_size, weight="BOLD", story=True), *self.dot_legends()]
 
     def bins_rows(self, bins, b) -> VGroup:
-        """Under the bins: bin ``b`` in words (a story number), then the dots' legend."""
-        return self._stack([self.bin_row(b), *self.dot_rows()])
-
-    def bin_row_height(self, b) -> float:
-        """How tall bin ``b``'s row is in the left column as it now is."""
-        key = (self.columns["left"], style.narrow(), self.words.bin_row(b, short=style.narrow()))
-        if key not in self._bin_row_heights:
-            self._bin_row_heights[key] = self.bin_row(b).height
-        return self._bin_row_heights[key]
-
-    def bin_row(self, b) -> VGroup:
-        """Bin ``b`` in words, as a story number."""
-        words = self.words.bin_row(b, short=style.narrow())
-        return style.story_number(self._row("left", words, size=self.number_size, weight="BOLD"))
+        """Under the bins: bin ``b`` in words, then the dots' legend."""
+        return self._drawn("left", self.bins_legends(b))
 
     @property
     def number_size(self) -> float:
@@ -267,80 +259,84 @@ class CalibrationBoards:
         """Model ``index``'s marker, as on the reliability diagram."""
         return model_marker(index, style.MODEL_COLORS[index % len(style.MODEL_COLORS)], POINT_SIZE)
 
-    def model_rows(self, upto: int, shape: int | None = None, after: bool = False) -> VGroup:
+    def model_legends(self, upto: int, shape: int | None = None, after: bool = False) -> list:
         """Under the diagram: each model up to ``upto`` with its ECE, then where model ``shape``'s curve lies.
 
-        The recalibrated model's row reads before → after when ``after``.
+        The recalibrated model's row reads before → after when ``after``; the shape's row may go (the
+        narration says it).
         """
-        n, w = self.numbers, self.words
+        n, w, legend = self.numbers, self.words, self.legend.legend
         key = "calib_diagonal" if style.narrow() else "calib_diagonal_row"
-        rows = [self._row("right", self.strings[key], ReliabilityPlot.key_glyph())]
+        rows = [legend(self.strings[key], ReliabilityPlot.key_glyph, short=self.strings["calib_diagonal"])]
         for i, bins in enumerate(n.models[:upto + 1]):
             text = w.model_row_after() if after and bins.model == n.fixed.model else w.model_row(bins)
-            rows.append(self._row("right", text, self.model_glyph(i)))
-        if shape is not None and not self.terse:  # the model is named by the row above: its curve's shape
-            rows.append(self._row("right", w.shape(n.models[shape]).rsplit(": ", 1)[-1], color=style.MUTED_TEXT))
-        return self._stack(rows)
+            rows.append(legend(text, lambda i=i: self.model_glyph(i)))
+        if shape is not None:
+            rows.append(legend(w.shape(n.models[shape]).rsplit(": ", 1)[-1], color=style.MUTED_TEXT, optional=True))
+        return rows
 
-    def cost_rows(self, panel: SplitCurve, after: bool) -> VGroup:
-        """Under the cost curve: the rule's θ, the honest alternative or the raw curve, the peek; the headline."""
-        n, s, w = self.numbers, self.strings, self.words
+    def model_rows(self, upto: int, shape: int | None = None, after: bool = False) -> VGroup:
+        """Under the diagram: :meth:`model_legends` drawn."""
+        return self._drawn("right", self.model_legends(upto, shape, after))
+
+    def cost_legends(self, after: bool, panel: SplitCurve | None = None) -> list:
+        """Under the cost curve: the rule's θ, the honest alternative or the raw curve, the peek; the headline.
+
+        The glyphs are ``panel``'s marks (only a drawn row needs its panel).
+        """
+        n, s, w, legend = self.numbers, self.strings, self.words, self.legend.legend
         f = n.fixed
-        theory = panel.dot(0, panel.axis.low, style.COST_THEORY_COLOR)
-        ring = panel.ring(0, panel.axis.low, style.REDDISH_PURPLE).scale(0.6)
         short = "_short" if style.narrow() else ""  # a 4:3 column: the opening and narration give the formula
+
+        def dot(colour):
+            return lambda: panel.dot(0, panel.axis.low, colour)
+
+        def ring():
+            return panel.ring(0, panel.axis.low, style.REDDISH_PURPLE).scale(0.6)
         if not after:
-            rows = [self._row("left", s["calib_cost_rule" + short].format(theta=w.theta(n.rule_theta),
-                                                                          cost=w.cost(f.rule_raw)), theory),
-                    self._row("left", s["calib_cost_chosen"].format(choose=w.fields["choose"],
-                                                                     theta=w.theta(f.chosen_theta),
-                                                                     cost=w.cost(f.chosen_cost)),
-                              panel.dot(0, panel.axis.low, style.COST_MIN_COLOR)),
-                    self._row("left", s["calib_cost_minimum"].format(report=w.fields["report"],
-                                                                      theta=w.theta(f.minimum_theta),
-                                                                      cost=w.cost(f.minimum_cost)),
-                              ring, color=style.REDDISH_PURPLE)]
+            rows = [legend(s["calib_cost_rule" + short].format(theta=w.theta(n.rule_theta), cost=w.cost(f.rule_raw)),
+                           dot(style.COST_THEORY_COLOR)),
+                    legend(s["calib_cost_chosen"].format(choose=w.fields["choose"], theta=w.theta(f.chosen_theta),
+                                                         cost=w.cost(f.chosen_cost)),
+                           dot(style.COST_MIN_COLOR)),
+                    legend(s["calib_cost_minimum"].format(report=w.fields["report"], theta=w.theta(f.minimum_theta),
+                                                          cost=w.cost(f.minimum_cost)), ring,
+                           color=style.REDDISH_PURPLE)]
             headline = s["calib_cost_misses" + short].format(rule=w.cost(f.rule_raw), lowest=w.cost(f.minimum_cost))
         else:
-            raw = Line([-0.14, 0, 0], [0.14, 0, 0], color=style.MUTED_TEXT, stroke_width=style.STROKE_CURVE)
-            rows = [] if self.terse == 2 else [self._row("left", s["calib_cost_raw_curve"], raw)]
-            rows += [self._row("left", s["calib_cost_rule_after" + short].format(theta=w.theta(n.rule_theta),
-                                                                                 cost=w.cost(f.rule_calibrated),
-                                                                                 raw=w.cost(f.rule_raw)), theory),
-                    self._row("left", s["calib_cost_minimum_after"].format(theta=w.theta(f.calibrated_minimum_theta),
-                                                                            cost=w.cost(f.calibrated_minimum_cost)),
-                              ring, color=style.REDDISH_PURPLE)]
+            raw = lambda: Line([-0.14, 0, 0], [0.14, 0, 0], color=style.MUTED_TEXT,  # noqa: E731
+                               stroke_width=style.STROKE_CURVE)
+            rows = [legend(s["calib_cost_raw_curve"], raw, optional=True),
+                    legend(s["calib_cost_rule_after" + short].format(theta=w.theta(n.rule_theta),
+                                                                     cost=w.cost(f.rule_calibrated),
+                                                                     raw=w.cost(f.rule_raw)),
+                           dot(style.COST_THEORY_COLOR)),
+                    legend(s["calib_cost_minimum_after"].format(theta=w.theta(f.calibrated_minimum_theta),
+                                                                cost=w.cost(f.calibrated_minimum_cost)), ring,
+                           color=style.REDDISH_PURPLE)]
             headline = s["calib_cost_after" + short].format(raw=w.cost(f.rule_raw),
                                                             calibrated=w.cost(f.rule_calibrated),
                                                             lowest=w.cost(f.calibrated_minimum_cost))
-        rows += [style.story_number(self._row("left", part, size=self.number_size, weight="BOLD"))
-                 for part in self._headline_parts(headline)]
-        return self._stack(rows)
+        return rows + [legend(part, size=self.number_size, weight="BOLD", story=True)
+                       for part in self._headline_parts(headline)]
+
+    def cost_rows(self, panel: SplitCurve, after: bool) -> VGroup:
+        """Under the cost curve: :meth:`cost_legends` drawn."""
+        return self._drawn("left", self.cost_legends(after, panel))
 
     def _headline_parts(self, headline: str) -> list[str]:
         """``headline`` whole if it fits the left column on one line, else one row per `` · ``-separated part."""
         _, width = self.columns["left"]
-        one_line = style.text(headline, size=self.number_size, weight="BOLD").width
+        one_line = style.text_width(headline, self.number_size, weight="BOLD")
         return [headline] if one_line <= width - self.legend.glyph_room - 0.15 else headline.split(" · ")
 
-    def recalibrate_rows(self) -> VGroup:
+    def recalibrate_legends(self) -> list:
         """Under the bins while the scores are recalibrated: what was fitted, and what the dots do."""
-        return self._stack([self._row("left", self.words.fit()), self._row("left", self.strings["calib_slide"])])
+        return [self.legend.legend(self.words.fit()), self.legend.legend(self.strings["calib_slide"])]
 
-    def lowest_row(self) -> float:
-        """The lowest y any row of the story reaches (every beat's rows built and thrown away)."""
-        n = self.numbers
-        # The bins' rows differ only in their first row: the dots' legend under it is measured once.
-        dots = sum(row.height + self.legend.gap for row in self.dot_rows())
-        bottoms = [self.rows_top - self.bin_row_height(b) - dots for bins in (*n.models, n.fixed.after)
-                   for b in bins.filled]
-        last = len(n.models) - 1
-        bottoms += [self.model_rows(i, i).get_bottom()[1] for i in range(len(n.models))]
-        bottoms.append(self.model_rows(last, after=True).get_bottom()[1])
-        panel = self.cost_panel(False)
-        bottoms += [self.cost_rows(panel, after).get_bottom()[1] for after in (False, True)]
-        bottoms.append(self.recalibrate_rows().get_bottom()[1])
-        return min(bottoms)
+    def recalibrate_rows(self) -> VGroup:
+        """:meth:`recalibrate_legends` drawn."""
+        return self._drawn("left", self.recalibrate_legends())
 
     # -- the numbers card ---------------------------------------------------
     def table(self) -> VGroup:

@@ -3,13 +3,34 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from manim import DOWN, LEFT, VGroup
+from manim import DOWN, LEFT, Mobject, VGroup
 
 from umbral.scenes import style
+from umbral.scenes.layout import Column, Row, column
 from umbral.scenes.numbers.line_breaks import balanced_split
 
-__all__ = ["LegendRows", "balanced_text"]
+__all__ = ["Legend", "LegendRows", "balanced_text", "measured"]
+
+
+def measured(words: str, size: float, weight: str = "NORMAL") -> tuple[float, float]:
+    """(width, height) of ``words`` as :func:`style.text` draws them: what the layout ladder measures."""
+    return style.text_size(words, size, weight=weight)
+
+
+@dataclass(frozen=True)
+class Legend:
+    """A legend row to lay out: its words (a layout :class:`Row`) and what is drawn with them.
+
+    ``glyph`` makes the row's glyph (built only if the row is drawn); ``story`` tags its words as a story number.
+    """
+
+    row: Row
+    glyph: Callable[[], Mobject] | None = None
+    color: str | None = None
+    story: bool = False
 
 
 def balanced_text(words: str, width: float, size: float = style.SIZE_SMALL, color: str | None = None,
@@ -96,6 +117,32 @@ class LegendRows:
             return VGroup(text)
         glyph.move_to([left + self.glyph_room / 2, text[0].get_center()[1], 0])
         return VGroup(glyph, text)
+
+    def legend(self, words: str, glyph=None, color: str | None = None, size: float | None = None,
+               weight: str = "NORMAL", story: bool = False, **row) -> Legend:
+        """A :class:`Legend` at this column's size; ``row`` goes to the layout :class:`Row` (short, optional ...)."""
+        size = size or self.size
+        return Legend(Row(words, size, weight, floor=size if story else 0.0, **row), glyph, color, story)
+
+    def laid(self, legends, width: float, room: float) -> Column:
+        """How ``legends`` fit a column ``width`` wide and ``room`` tall: the layout ladder's choice."""
+        return column([legend.row for legend in legends], width - self.glyph_room - 0.15, room, style.min_readable(),
+                      measured, gap=self.gap, line_gap=0.1)
+
+    def drawn(self, legends, left: float, width: float, top: float, room: float) -> VGroup:
+        """``legends`` laid out (:meth:`laid`) and drawn from (``left``, ``top``) down: glyph, then its lines."""
+        by_row = {id(legend.row): legend for legend in legends}
+        rows = []
+        for placed in self.laid(legends, width, room).rows:
+            legend = by_row[id(placed.row)]
+            lines = VGroup(*(style.text(line, size=placed.size, color=legend.color, weight=placed.row.weight)
+                             for line in placed.lines)).arrange(DOWN, buff=0.1, aligned_edge=LEFT)
+            lines.align_to([left + self.glyph_room + 0.15, 0, 0], LEFT)
+            row = VGroup(lines)
+            if legend.glyph is not None:
+                row = VGroup(legend.glyph().move_to([left + self.glyph_room / 2, lines[0].get_center()[1], 0]), lines)
+            rows.append(style.story_number(row) if legend.story else row)
+        return self.stack(rows, top)
 
     def stack(self, rows, top: float) -> VGroup:
         """``rows`` one under another from y = ``top``."""
