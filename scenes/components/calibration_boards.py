@@ -78,14 +78,41 @@ class CalibrationBoards:
         (:mod:`~umbral.scenes.layout`) beat by beat: smaller rows, the dots' short names, the curve's
         shape and the raw curve's key dropped (the narration says them).
         """
-        raise_by = 0.0
+        raise_by = widen = 0.0
         for _ in range(3):
-            layout = self.placed(raise_by)
+            layout = self.placed(raise_by, widen)
+            if not widen:  # the diagram's column first widens (up to half the frame) for its rows, then stays
+                widen = self.widening()
+                layout = self.placed(raise_by, widen) if widen else layout
             over = max(self.rows_room(legends)[0] for legends in self.every_column())
             if over <= 1e-6 or self.plot_top - self.plot_bottom <= self.least_plot_height + 1e-6:
                 break
             raise_by += over + 0.02
         return layout
+
+    def widening(self) -> float:
+        """How much wider than its diagram the right column gets for its rows (the left column narrows as much).
+
+        The least extra width at which the right column's rows, wrapped at full size, pass the foot by no
+        more than the left column's then do (0 when they fit already); at most half the safe width.
+        """
+        (_, right), (_, left) = self.columns["right"], self.columns["left"]
+        room, limit = self.rows_top - self.foot, style.safe_width() / 2 - right
+        columns = self.every_column()
+
+        def over(name: str, width: float) -> float:
+            return max(self.legend.laid(legends, width, float("inf")).height for side, legends in columns
+                       if side == name) - room
+
+        def enough(extra: float) -> bool:
+            return over("right", right + extra) <= max(over("left", left - extra), 0.0)
+
+        if limit <= 0 or enough(0.0):
+            return 0.0
+        low, high = 0.0, limit
+        for _ in range(6):  # to 1/64 of the range
+            low, high = ((low + high) / 2, high) if not enough((low + high) / 2) else (low, (low + high) / 2)
+        return high
 
     def rows_room(self, legends_in) -> tuple[float, float]:
         """(how far the column's rows, wrapped at full size, pass the foot; the room) for ``(column, legends)``."""
@@ -110,8 +137,8 @@ class CalibrationBoards:
         """The cards' inner bottom: a row below it would stick out of its card."""
         return -4.0 + style.EDGE_BUFF
 
-    def placed(self, raise_by: float) -> VGroup:
-        """The layout with the plots' bottom ``raise_by`` above the frame's default."""
+    def placed(self, raise_by: float, widen: float = 0.0) -> VGroup:
+        """The layout with the plots' bottom ``raise_by`` above the default, the right column ``widen`` wider."""
         s = self.strings
         where = self.where
         self.head = self.header()
@@ -123,7 +150,7 @@ class CalibrationBoards:
         top = min(where["plot_top"], self.head.get_bottom()[1] - self.title_gap - 0.25 - probe.plot.title.height)
         for _ in range(2):  # the columns' widths follow the plots' height, the titles' heights the columns
             side = top - bottom
-            right_width = left_margin + side + 0.25
+            right_width = left_margin + side + 0.25 + widen
             left_width = safe - right_width - where["gap"]
             self.columns = {"right": (safe / 2 - right_width, right_width), "left": (-safe / 2, left_width)}
             titles = [self.left_title(bins) for bins in self.numbers.models]
@@ -235,10 +262,13 @@ class CalibrationBoards:
         return self.legend.drawn(legends, left, width, self.rows_top, self.rows_top - self.foot)
 
     def dot_legends(self) -> list:
-        """What the two colours of dots are (the class names; short: the narration says what the dots do)."""
+        """What the two colours of dots are (the class names; short: the narration says what the dots do).
+
+        Where they do not fit, the negatives' row goes first, then the positives' (the narration says they sink).
+        """
         s, legend = self.strings, self.legend.legend
         return [legend(s[f"calib_dots_{kind}"], lambda colour=colour: dot_cloud([[0, 0, 0]], 0.07, colour),
-                       short=s[f"calib_dots_{kind}_short"])
+                       short=s[f"calib_dots_{kind}_short"], **{"optional" if kind == "negative" else "sayable": True})
                 for kind, colour in (("positive", style.POSITIVE_COLOR), ("negative", style.NEGATIVE_COLOR))]
 
     def bins_legends(self, b) -> list:
@@ -269,8 +299,9 @@ class CalibrationBoards:
         key = "calib_diagonal" if style.narrow() else "calib_diagonal_row"
         rows = [legend(self.strings[key], ReliabilityPlot.key_glyph, short=self.strings["calib_diagonal"])]
         for i, bins in enumerate(n.models[:upto + 1]):
-            text = w.model_row_after() if after and bins.model == n.fixed.model else w.model_row(bins)
-            rows.append(legend(text, lambda i=i: self.model_glyph(i)))
+            recalibrated = after and bins.model == n.fixed.model  # its ECE before → after: the narration says it
+            text = w.model_row_after() if recalibrated else w.model_row(bins)
+            rows.append(legend(text, lambda i=i: self.model_glyph(i), sayable=recalibrated))
         if shape is not None:
             rows.append(legend(w.shape(n.models[shape]).rsplit(": ", 1)[-1], color=style.MUTED_TEXT, optional=True))
         return rows
@@ -282,7 +313,8 @@ class CalibrationBoards:
     def cost_legends(self, after: bool, panel: SplitCurve | None = None) -> list:
         """Under the cost curve: the rule's θ, the honest alternative or the raw curve, the peek; the headline.
 
-        The glyphs are ``panel``'s marks (only a drawn row needs its panel).
+        Where they do not fit, the raw curve's key goes, then the peek's and the alternative's rows (the
+        narration says them). The glyphs are ``panel``'s marks (only a drawn row needs its panel).
         """
         n, s, w, legend = self.numbers, self.strings, self.words, self.legend.legend
         f = n.fixed
@@ -298,10 +330,10 @@ class CalibrationBoards:
                            dot(style.COST_THEORY_COLOR)),
                     legend(s["calib_cost_chosen"].format(choose=w.fields["choose"], theta=w.theta(f.chosen_theta),
                                                          cost=w.cost(f.chosen_cost)),
-                           dot(style.COST_MIN_COLOR)),
+                           dot(style.COST_MIN_COLOR), sayable=True),
                     legend(s["calib_cost_minimum"].format(report=w.fields["report"], theta=w.theta(f.minimum_theta),
                                                           cost=w.cost(f.minimum_cost)), ring,
-                           color=style.REDDISH_PURPLE)]
+                           color=style.REDDISH_PURPLE, sayable=True)]
             headline = s["calib_cost_misses" + short].format(rule=w.cost(f.rule_raw), lowest=w.cost(f.minimum_cost))
         else:
             raw = lambda: Line([-0.14, 0, 0], [0.14, 0, 0], color=style.MUTED_TEXT,  # noqa: E731
@@ -313,7 +345,7 @@ class CalibrationBoards:
                            dot(style.COST_THEORY_COLOR)),
                     legend(s["calib_cost_minimum_after"].format(theta=w.theta(f.calibrated_minimum_theta),
                                                                 cost=w.cost(f.calibrated_minimum_cost)), ring,
-                           color=style.REDDISH_PURPLE)]
+                           color=style.REDDISH_PURPLE, sayable=True)]
             headline = s["calib_cost_after" + short].format(raw=w.cost(f.rule_raw),
                                                             calibrated=w.cost(f.rule_calibrated),
                                                             lowest=w.cost(f.calibrated_minimum_cost))
@@ -332,7 +364,8 @@ class CalibrationBoards:
 
     def recalibrate_legends(self) -> list:
         """Under the bins while the scores are recalibrated: what was fitted, and what the dots do."""
-        return [self.legend.legend(self.words.fit()), self.legend.legend(self.strings["calib_slide"])]
+        return [self.legend.legend(self.words.fit(), sayable=True),
+                self.legend.legend(self.strings["calib_slide"], sayable=True)]
 
     def recalibrate_rows(self) -> VGroup:
         """:meth:`recalibrate_legends` drawn."""

@@ -41,13 +41,17 @@ class CalibrationTable(VGroup):
         super().__init__()
         cells = [[style.text(v, size=size, weight="BOLD" if size >= style.SIZE_NUMBER else "NORMAL")
                   for v in row] for row, size in zip(values, sizes, strict=True)]
+        # A value column is as wide as its widest number, or its model's longest word: a long name wraps over
+        # its column rather than narrowing the terms' column.
+        marker_room = 0.2 + 0.12
+        column = max([cell.width for row in cells for cell in row] + [0.0])
+        column = max([column] + [marker_room + style.text_width(word, style.SIZE_SMALL)
+                                 for name, _, _ in models for word in name.split()])
         heads = []
         for name, index, color in models:
             marker = model_marker(index, color, 0.2)
-            words = style.text(name, size=style.SIZE_SMALL, color=color)
+            words = balanced_text(name, column - marker_room, size=style.SIZE_SMALL, color=color)
             heads.append(VGroup(marker, words.next_to(marker, RIGHT, buff=0.12)))
-        column = max([cell.width for row in cells for cell in row] + [0.0])
-        column = max([column] + [head.width for head in heads])
         label_width = width - len(models) * (column + self.column_gap)
         self.labels = VGroup(*(balanced_text(term, label_width, size=style.SIZE_SMALL) for term in terms))
         rights = [width / 2 - k * (column + self.column_gap) for k in range(len(models))][::-1]

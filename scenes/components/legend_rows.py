@@ -61,9 +61,9 @@ def _wrapped(tokens: list[str], whole: float, width: float, size: float, color, 
         block.arrange(DOWN, buff=0.12)
     else:
         block.arrange(DOWN, buff=0.1, aligned_edge=align)
-    if block.width > width and may_break:  # one word longer than the column: hyphenate it where the column ends
+    if block.width > width + 1e-9 and may_break:  # one word longer than the column: hyphenate it where the column ends
         return _wrapped(_hyphenated(tokens, width, size, weight), whole, width, size, color, weight, align, False)
-    if block.width > width:
+    if block.width > width + 1e-9:
         block.scale_to_fit_width(width)
     return block
 

@@ -183,6 +183,8 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
             "progress_bar": "none", "media_dir": str(media_dir), "text_dir": TEXT_DIR}):
         scene = scene_class(name)(facts, lang, **(scene_kwargs or {}))
         scene.renderer._original_skipping_status = True  # each play jumps to its end: what is measured, no frames
+        # Nor pixels: Manim still paints the still background of each play, and a frame at each wait, at 240 px.
+        scene.renderer.update_frame = scene.renderer.save_static_frame_data = lambda *args, **kwargs: None
         names = []
 
         def measure(after: str) -> None:
