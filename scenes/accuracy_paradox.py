@@ -19,6 +19,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.live_text import LiveText, Slot, rate_slot, signed_rate_slot
 from umbral.scenes.components.paired_bars import PairedBars
 from umbral.scenes.components.prevalence_slider import PrevalenceSlider
@@ -179,37 +180,42 @@ class AccuracyParadox(LectureScene):
         return VGroup(boxes, self.verdict)
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds."""
-        return (cls.intro_seconds + cls.accuracy_seconds + cls.others_seconds + cls.fade_seconds
-                + cls.slide_seconds + cls.hold_seconds + cls.closing_seconds)
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """The two models at the data's prevalence, then the prevalence slides to 1 %."""
+        return (Beat("intro", cls.intro_seconds, "heading, the prevalence slider at the data's, empty rows",
+                     pause=True),
+                Beat("accuracy", cls.accuracy_seconds, "accuracy of both models: both look fine", pause=True),
+                Beat("others", cls.others_seconds, "recall, balanced accuracy, MCC expose the do-nothing model",
+                     pause=True),
+                Beat("slide", cls.fade_seconds + cls.slide_seconds, "the disease gets rarer: the slider goes to 1 %"),
+                Beat("verdict", cls.hold_seconds, "at the lowest prevalence: how many sick the do-nothing model misses",
+                     pause=True),
+                Beat("closing", cls.closing_seconds, "the lesson, on a closing card"))
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """The two models at the data's prevalence, then the prevalence slides to 1 %."""
-        numbers = self.numbers
-        layout = self.build_layout()
-        first, last = numbers.pair(0), numbers.pair(-1)
-        two = {"model": f"{first['accuracy'][0]:.2f}", "trivial": f"{first['accuracy'][1]:.2f}"}
-        # Heading, slider at the data's prevalence, empty rows.
-        self.say("say_ap_intro", self.intro_seconds, dataset=self.dataset_name,
-                 threshold=format_theta(numbers.threshold))
+    def play_intro(self, beat):
+        """Heading, slider at the data's prevalence, empty rows."""
+        self.layout = self.build_layout()
+        self.say("say_ap_intro", dataset=self.dataset_name, threshold=format_theta(self.numbers.threshold))
         self.play(FadeIn(self.heading), FadeIn(self.slider), FadeIn(self.bars.static_parts()), FadeIn(self.readout),
                   run_time=self.fade_seconds)
-        self.hold(self.intro_seconds - self.fade_seconds)
-        self.beat("intro")
-        # Accuracy: both look fine.
-        self.say("say_ap_accuracy", self.accuracy_seconds, **two)
+
+    def play_accuracy(self, beat):
+        """Accuracy: both look fine."""
+        first = self.numbers.pair(0)
+        self.say("say_ap_accuracy", model=f"{first['accuracy'][0]:.2f}", trivial=f"{first['accuracy'][1]:.2f}")
         self.reveal(("accuracy",))
-        self.hold(self.accuracy_seconds - self.grow_seconds - self.fade_seconds)
-        self.beat("accuracy")
-        # Recall, balanced accuracy, MCC: the do-nothing model is exposed.
-        self.say("say_ap_others", self.others_seconds)
+
+    def play_others(self, beat):
+        """Recall, balanced accuracy, MCC: the do-nothing model is exposed."""
+        self.say("say_ap_others")
         self.reveal(COMPARED[1:])
-        self.hold(self.others_seconds - self.grow_seconds - self.fade_seconds)
-        self.beat("others")
-        # The disease gets rarer.
-        half = (self.fade_seconds + self.slide_seconds) / 2
+
+    def play_slide(self, beat):
+        """The disease gets rarer."""
+        numbers = self.numbers
+        last = numbers.pair(-1)
+        half = beat.seconds / 2
         self.say("say_ap_slide", half)
         self.say("say_ap_slide_end", half, offset=half, prevalence=f"{numbers.prevalences[-1]:.2f}",
                  trivial=f"{last['accuracy'][1]:.2f}", model=f"{last['accuracy'][0]:.2f}")
@@ -218,17 +224,18 @@ class AccuracyParadox(LectureScene):
         self.live_layer = self.lift(slider.value, slider.pointer, *bars.bars.values(), *bars.values.values(),
                                     self.readout)
         self.play(self.slide_animation())
-        # Hold at the lowest prevalence: the verdict.
-        marks = self.verdict_marks()
-        self.say("say_ap_hold", self.hold_seconds, sick=f"{numbers.do_nothing_path.fn[-1]:.0f}")
-        self.play(FadeOut(self.legend), FadeIn(marks), run_time=self.fade_seconds)
-        self.hold(self.hold_seconds - self.fade_seconds)
-        self.beat("verdict")
-        # Closing.
+
+    def play_verdict(self, beat):
+        """Hold at the lowest prevalence: the verdict."""
+        self.marks = self.verdict_marks()
+        self.say("say_ap_hold", sick=f"{self.numbers.do_nothing_path.fn[-1]:.0f}")
+        self.play(FadeOut(self.legend), FadeIn(self.marks), run_time=self.fade_seconds)
+
+    def play_closing(self, beat):
+        """The lesson."""
         closing = self.closing_card("ap_closing")
-        self.say("say_ap_closing", self.closing_seconds)
-        self.play(FadeOut(layout), FadeOut(marks), Write(closing), run_time=self.fade_seconds)
-        self.hold(self.closing_seconds - self.fade_seconds)
+        self.say("say_ap_closing")
+        self.play(FadeOut(self.layout), FadeOut(self.marks), Write(closing), run_time=self.fade_seconds)
 
     def reveal(self, metrics) -> None:
         """Grow both bars of each row in ``metrics``, then show their numbers."""

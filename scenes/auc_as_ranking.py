@@ -24,6 +24,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.card import CARD_PAD, card_behind, card_over
 from umbral.scenes.components.live_text import LiveText, count_slot
 from umbral.scenes.components.pair_grid import PairGrid, pair_mark
@@ -265,49 +266,55 @@ class AucAsRanking(LectureScene):
         self.checked.set_values(done=cells)
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds."""
-        return cls.intro_seconds + cls.count_seconds + cls.staircase_seconds + cls.tie_seconds + cls.all_seconds
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """Pairs, counted; the count is the staircase's area; a tie is half; the whole data's count."""
+        return (Beat("intro", cls.intro_seconds, "the question asked of every positive-negative pair", pause=True),
+                Beat("count", cls.count_seconds, "every pair checked, column by column, counted live", pause=True),
+                Beat("staircase", cls.staircase_seconds, "the share of right pairs is the area under the ROC staircase",
+                     pause=True),
+                Beat("tie", cls.tie_seconds, "a tie counts one half: a made-up example", pause=True),
+                Beat("all", cls.all_seconds, "the count over every pair of the data: the AUC"))
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """Pairs, counted; the count is the staircase's area; a tie is half; the whole data's count."""
+    def play_intro(self, beat):
+        """The question asked of every pair."""
         layout = self.build_layout()
-        n, shown = self.numbers, self.numbers.shown
-        c = shown.counts
-        # The question asked of every pair.
+        n = self.numbers
+        c = n.shown.counts
         if n.sampled:
-            self.say("say_rank_intro_sample", self.intro_seconds, n=self.grouped(n.positives + n.negatives),
+            self.say("say_rank_intro_sample", n=self.grouped(n.positives + n.negatives),
                      all_total=self.grouped(n.all_counts.total), total=c.total)
         else:
-            self.say("say_rank_intro", self.intro_seconds, total=c.total)
+            self.say("say_rank_intro", total=c.total)
         self.play(FadeIn(layout), run_time=self.span(self.fade_seconds))
-        self.hold(self.intro_seconds - self.fade_seconds)
-        self.beat("intro")
-        # Check every pair, column by column, counting live.
-        self.say("say_rank_count", self.count_seconds)
-        self.play(HeldSteps(VGroup(self.grid.mark_group, self.legend, self.checked), range(c.total + 1),
-                            self.show_count, run_time=self.span(self.count_seconds), rate_func=linear))
-        self.beat("count")
-        # The share of right pairs is the area under the ROC staircase.
-        self.say("say_rank_staircase", self.staircase_seconds, correct=c.correct, total=c.total,
-                 share=f"{c.share:.3f}")
+
+    def play_count(self, beat):
+        """Check every pair, column by column, counting live."""
+        self.say("say_rank_count")
+        self.play(HeldSteps(VGroup(self.grid.mark_group, self.legend, self.checked),
+                            range(self.numbers.shown.counts.total + 1), self.show_count,
+                            run_time=self.span(beat.seconds), rate_func=linear))
+
+    def play_staircase(self, beat):
+        """The share of right pairs is the area under the ROC staircase."""
+        c = self.numbers.shown.counts
+        self.say("say_rank_staircase", correct=c.correct, total=c.total, share=f"{c.share:.3f}")
         self.play(Create(self.lift(self.grid.show_staircase())), run_time=self.span(2 * self.fade_seconds))
         leaving = [FadeOut(self.checked)] + ([] if self.keep_legend else [FadeOut(self.legend)])
         self.play(*leaving, FadeIn(self.equation), *self.data_line_for(self.checked, self.equation),
                   run_time=self.span(self.fade_seconds))
-        self.hold(self.staircase_seconds - 3 * self.fade_seconds)
-        self.beat("staircase")
-        # A tie counts one half: a made-up example.
-        self.say("say_rank_tie", self.tie_seconds, score=self.tie_score, share=f"{n.tie.counts.share:.3f}")
+
+    def play_tie(self, beat):
+        """A tie counts one half: a made-up example."""
+        self.say("say_rank_tie", score=self.tie_score, share=f"{self.numbers.tie.counts.share:.3f}")
         self.play(FadeOut(self.equation), FadeIn(self.tie_block), *self.data_line_for(self.equation, self.tie_block),
                   run_time=self.span(self.fade_seconds))
-        self.hold(self.tie_seconds - self.fade_seconds)
-        self.beat("tie")
-        # Every pair of the data.
+
+    def play_all(self, beat):
+        """Every pair of the data."""
+        n = self.numbers
         a = n.all_counts
-        self.say("say_rank_all", self.all_seconds, correct=self.grouped(a.correct), total=self.grouped(a.total),
+        self.say("say_rank_all", correct=self.grouped(a.correct), total=self.grouped(a.total),
                  ties=self.grouped(a.ties), auc=f"{n.auc:.3f}")
         self.play(FadeOut(self.tie_block), FadeIn(self.all_block), *self.data_line_for(self.tie_block, self.all_block),
                   run_time=self.span(self.fade_seconds))
-        self.hold(self.all_seconds - self.fade_seconds)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from manim import DOWN, UP, FadeIn, FadeOut, Mobject, Scene, UpdateFromAlphaFunc, VGroup, config
 
 from umbral.scenes import style
+from umbral.scenes.beats import Beat, BeatOverrun
 from umbral.scenes.facts import Facts
 from umbral.scenes.fades import can_crossfade, play_crossfade, without_copies
 from umbral.scenes.needs import data_shape, unmet_need
@@ -66,15 +67,13 @@ class LectureScene(Scene):
     Subclasses read numbers from ``self.facts`` (never compute metrics), look up
     every on-screen string in ``self.strings`` and narrate with :meth:`say`,
     which writes subtitle cues (Manim saves them as an .srt beside the video).
-    ``still_at`` asks for a single frame at that threshold, for scenes that
-    support stills; the others ignore it and the png is their last frame.
+    The story is the scene's :meth:`beats`, played in order by :meth:`construct`.
+    ``still_at`` asks for a single frame at that threshold, for scenes with a
+    still beat; the others ignore it and the png is their last frame.
     """
 
     #: Names of extra constructor keywords this scene accepts from ``RenderOptions.scene_kwargs``.
     scene_options: tuple[str, ...] = ()
-
-    #: True when ``still_at`` shows the scene at a threshold (``render --at``).
-    supports_stills = False
 
     #: Seconds of a fade in or out, and of the title card (with its fades) that opens a scene.
     fade_seconds = 0.8
@@ -197,9 +196,70 @@ class LectureScene(Scene):
         renderer.static_image = None
         self.time_progression.close()
 
+    # -- the story as data ---------------------------------------------------
+    @classmethod
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """The story's beats, in order, for data of this ``shape`` (the keywords of :meth:`shape`)."""
+        raise NotImplementedError(f"{cls.__name__} declares no beats")
+
+    def shape(self) -> dict:
+        """What of the data the beats depend on, as keywords of :meth:`beats` (nothing by default)."""
+        return {}
+
+    @classmethod
+    def duration(cls, **shape) -> float:
+        """Length of the video in seconds: the sum of the beats' seconds (for tests and progress lines)."""
+        return float(sum(beat.seconds for beat in cls.beats(**shape)))
+
+    @classmethod
+    def supports_stills(cls) -> bool:
+        """True when a beat is marked ``still``: ``render --at θ`` then shows its layout at θ."""
+        return any(beat.still for beat in cls.beats())
+
     def planned_seconds(self) -> float:
         """Length of this scene's video in seconds: its ``duration()`` for the data it was given."""
-        return type(self).duration()
+        return type(self).duration(**self.shape())
+
+    def construct(self):
+        """Each beat played in turn by its ``play_...`` method, ending on its declared frame; or the still.
+
+        A beat that ends early is held; one that ran past its end raises
+        :class:`BeatOverrun`. A pause beat calls :meth:`beat` (a slide break)
+        ``leave`` seconds before its end, then plays the animations its method
+        returned (each lasting ``leave``).
+        """
+        if self.still_at is not None and self.supports_stills():
+            self.add(self.layout_at(self.facts.at(self.still_at)))
+            return
+        self.playing_from = 0.0
+        for beat in self.beats(**self.shape()):
+            self.playing, self.playing_plays = beat, self.renderer.num_plays
+            leaving = getattr(self, beat.method)(beat)
+            if beat.pause:
+                self.hold_until(beat.seconds - beat.leave)
+                self.beat(beat.name)
+            if leaving:
+                self.play(*leaving)
+            self.hold_until(beat.seconds)
+            self.playing_from += beat.seconds
+
+    def hold_until(self, seconds: float) -> None:
+        """Hold to the frame nearest ``seconds`` into the playing beat; raise if the beat went past it.
+
+        Seconds count from where the declared beats before it end, so every
+        beat ends on the frame nearest its declared end and the video is
+        ``round(duration() * fps)`` frames. Each play of the beat may end a
+        frame late (Manim draws whole frames, at least one: a ``run_time`` of
+        2.5 s at 5 fps is 13 frames, 0.4 s at 1 fps is 1); more raises.
+        """
+        fps = config.frame_rate
+        frame, now = round((self.playing_from + seconds) * fps), self.renderer.time * fps
+        if now > frame + max(self.renderer.num_plays - self.playing_plays, 1) + 0.5:
+            beat = self.playing
+            raise BeatOverrun(f"{type(self).__name__}: beat {beat.name!r} ran {(now - frame) / fps:.2f} s past "
+                              f"its end ({beat.seconds} s declared); lengthen it in beats() or play less")
+        if frame - now > 0.5:
+            self.hold(frame / fps - self.renderer.time)
 
     @staticmethod
     def span(seconds: float) -> float:
@@ -230,17 +290,17 @@ class LectureScene(Scene):
         """Play ``animations`` for exactly ``seconds`` of whole frames."""
         self.play(*animations, run_time=self.span(seconds))
 
-    def title_card(self, key: str, **values) -> None:
-        """The scene's ``opening()`` card for ``opening_seconds``, fades included, narrated by ``strings[key]``.
+    @classmethod
+    def title_beat(cls, shows: str) -> Beat:
+        """The ``opening`` beat: the title card for ``opening_seconds``, a pause before it fades out."""
+        return Beat("opening", cls.opening_seconds, shows, pause=True, leave=cls.fade_seconds)
 
-        The card's hold is a pause point (``beat("opening")``).
-        """
+    def title_card(self, key: str, **values) -> tuple:
+        """The scene's ``opening()`` card fading in, narrated by ``strings[key]``; returns its fade-out."""
         card = self.opening()
-        self.say(key, self.opening_seconds, **values)
+        self.say(key, **values)
         self.play_for(self.fade_seconds, FadeIn(card, shift=UP * 0.2))
-        self.hold(self.opening_seconds - 2 * self.fade_seconds)
-        self.beat("opening")
-        self.play_for(self.fade_seconds, FadeOut(card))
+        return (FadeOut(card, run_time=self.span(self.playing.leave)),)
 
     def data_line(self, words: str, **kwargs) -> VGroup:
         """A title card's line naming the data, at the label size, on one line if it fits the safe width.
@@ -261,8 +321,13 @@ class LectureScene(Scene):
         return style.fit_width(VGroup(title, sub).arrange(DOWN, buff=0.3))
 
     def beat(self, name: str) -> None:
-        """A pause point of the story (a hold, a reveal). Videos run on; a slide deck breaks here."""
+        """The end of a pause beat (a hold, a reveal). Videos run on; a slide deck breaks here."""
 
-    def say(self, key: str, seconds: float, offset: float = 0.0, **values) -> None:
-        """Narration: one subtitle cue from ``strings[key]``, ``offset`` seconds from now."""
+    def say(self, key: str, seconds: float | None = None, offset: float = 0.0, **values) -> None:
+        """Narration: one subtitle cue from ``strings[key]``, ``offset`` seconds from now.
+
+        It lasts ``seconds``, by default the playing beat's seconds less ``offset``: a cue said as
+        its beat begins lasts to the beat's end.
+        """
+        seconds = self.playing.seconds - offset if seconds is None else seconds
         self.add_subcaption(self.strings[key].format(**values), duration=seconds, offset=offset)

@@ -21,6 +21,7 @@ from manim import DOWN, Create, FadeIn, FadeOut, Transform, VGroup, Write
 
 from umbral.scenes import style
 from umbral.scenes.base import LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.calibration_boards import CalibrationBoards
 from umbral.scenes.components.legend_rows import balanced_text
 from umbral.scenes.numbers.calibration import calibration_numbers
@@ -81,71 +82,66 @@ class Calibration(LectureScene):
         sub = balanced_text(s["calib_closing_sub"], width, size=style.SIZE_LABEL, color=style.MUTED_TEXT, align=None)
         return style.fit_width(VGroup(title, sub).arrange(DOWN, buff=0.3))
 
-    # -- timing ---------------------------------------------------------------
-    def model_seconds(self, index: int) -> float:
-        """One model's bins: (the previous model cleared,) drop, settle, each bin's level, the hold."""
-        bins = self.numbers.models[index]
-        per_bin = self.bin_seconds[min(index, 1)]
-        clear = self.clear_seconds + self.fade_seconds if index else 0.0
-        return clear + self.drop_seconds + self.settle_seconds + per_bin * len(bins.filled) + self.curve_hold
-
-    def planned_seconds(self) -> float:
-        """Length of this video: the bins' part grows with the models and their filled bins."""
-        return type(self).duration(tuple(len(bins.filled) for bins in self.numbers.models))
-
+    # -- the story as beats ---------------------------------------------------
     @classmethod
-    def duration(cls, filled: tuple = (10, 10)) -> float:
-        """Length of the video for models whose filled bins number ``filled`` (screening8: two models, ten each)."""
-        models = sum(cls.drop_seconds + cls.settle_seconds + cls.curve_hold + count * cls.bin_seconds[min(i, 1)]
-                     for i, count in enumerate(filled)) + (len(filled) - 1) * (cls.clear_seconds + cls.fade_seconds)
+    def beats(cls, filled: tuple = (10, 10), **shape) -> tuple[Beat, ...]:
+        """Opening; the bins per model; the numbers; the cost rule; recalibrate; the rule again; closing.
+
+        ``filled`` counts each model's filled bins (screening8: two models, ten each).
+        """
         cost = cls.clear_seconds + cls.fade_seconds + cls.draw_seconds + cls.mark_seconds
-        return (cls.opening_seconds + cls.fade_seconds + models + cls.clear_seconds + cls.fade_seconds
-                + cls.table_hold + cost + cls.cost_hold
-                + cls.clear_seconds + cls.fade_seconds + cls.slide_seconds + cls.settle_seconds + cls.recalibrate_hold
-                + cost + cls.cost_after_hold + cls.clear_seconds + cls.closing_seconds)
+        curves = tuple(Beat(f"curve_{index + 1}",
+                            (cls.clear_seconds + cls.fade_seconds if index else 0.0) + cls.drop_seconds
+                            + cls.settle_seconds + cls.bin_seconds[min(index, 1)] * count + cls.curve_hold,
+                            "a model's cases drop into the bins, the positives sink, each level goes to the diagram",
+                            pause=True) for index, count in enumerate(filled))
+        return (cls.title_beat("a score of 0.3 should mean 3 in 10: the data, the cost rule's θ, the splits"),
+                Beat("boards", cls.fade_seconds, "the first model's bins on the left, the reliability diagram right"),
+                *curves,
+                Beat("table", cls.clear_seconds + cls.fade_seconds + cls.table_hold,
+                     "ECE, Brier and its parts, log-loss, on a card across the frame", pause=True),
+                Beat("cost", cost + cls.cost_hold, "the raw cost curve on test: the rule's θ against its minimum",
+                     pause=True),
+                Beat("recalibrate", cls.clear_seconds + cls.fade_seconds + cls.slide_seconds + cls.settle_seconds
+                     + cls.recalibrate_hold, "recalibrated: the dots slide, the columns refill, the curve straightens",
+                     pause=True),
+                Beat("cost_after", cost + cls.cost_after_hold,
+                     "the recalibrated cost curve: the rule's θ near the minimum", pause=True),
+                Beat("closing", cls.clear_seconds + cls.closing_seconds, "the stage cleared; the lesson"))
+
+    def shape(self) -> dict:
+        """The bins' part grows with the models and their filled bins."""
+        return {"filled": tuple(len(bins.filled) for bins in self.numbers.models)}
 
     # -- the story --------------------------------------------------------------
-    def construct(self):
-        """Opening; bins into the diagram per model; the numbers; the cost rule; recalibrate; the rule again."""
-        n, w, b = self.numbers, self.words, self.boards
-        # Opening: a score of 0.3 should mean 3 in 10.
-        self.title_card("say_calib_opening", **w.fields)
-        # The boards: the first model's bins on the left, the reliability diagram on the right.
-        b.build_layout()
-        panel = b.bins_panel(n.models[0])
-        self.play_for(self.fade_seconds, FadeIn(b.head), FadeIn(b.cards), FadeIn(b.reliability), FadeIn(panel))
-        curves = VGroup()
-        shown = None  # the last model's dots, fills and rows
-        for index, bins in enumerate(n.models):
-            panel, shown = self.fill_bins(index, bins, panel, shown, curves)
-        # The numbers: ECE, Brier and its parts, log-loss, on a card across the frame.
-        table = b.table()
-        self.say("say_calib_table", self.clear_seconds + self.fade_seconds + self.table_hold,
-                 items=w.table_items(), takeaway=w.takeaway())
-        boards = VGroup(b.cards, b.reliability, panel, curves, shown, self.right_rows)
-        if b.table_over_head:  # a tall card (4:3): the header leaves with the boards, and comes back with them
-            boards.add(b.head)
-        self.play_for(self.clear_seconds, FadeOut(boards))
-        self.play_for(self.fade_seconds, FadeIn(b.full_card), FadeIn(table))
-        self.hold(self.table_hold)
-        self.beat("table")
-        self.cost_before(curves, VGroup(b.full_card, table))
+    def play_opening(self, beat):
+        """A score of 0.3 should mean 3 in 10."""
+        return self.title_card("say_calib_opening", **self.words.fields)
 
-    def fill_bins(self, index: int, bins, panel, shown, curves: VGroup):
+    def play_boards(self, beat):
+        """The boards: the first model's bins on the left, the reliability diagram on the right."""
+        b = self.boards
+        b.build_layout()
+        self.panel = b.bins_panel(self.numbers.models[0])
+        self.play_for(self.fade_seconds, FadeIn(b.head), FadeIn(b.cards), FadeIn(b.reliability), FadeIn(self.panel))
+        self.curves = VGroup()
+
+    def play_curve(self, beat):
         """One model: its cases drop into the bins, the positives sink, each level goes to the diagram."""
         w, b = self.words, self.boards
-        seconds = self.model_seconds(index)
+        index = beat.index
+        bins, panel = self.numbers.models[index], self.panel
         key = "say_calib_second" if index else "say_calib_curve"
         if index == 0:  # the bins explained while they drop and fill; the curve's shape while it holds
-            spoken = seconds - self.curve_hold
+            spoken = beat.seconds - self.curve_hold
             self.say("say_calib_bins", spoken, **w.fields)
             self.say(key, self.curve_hold, offset=spoken, model=w.model(bins.model),
                      shape=w.shape(bins).split(": ", 1)[-1])
         else:
-            self.say(key, seconds, model=w.model(bins.model), shape=w.shape(bins).split(": ", 1)[-1])
+            self.say(key, model=w.model(bins.model), shape=w.shape(bins).split(": ", 1)[-1])
             # The whole board is swapped (its bins may differ, e.g. quantile edges), never left behind.
-            self.play_for(self.clear_seconds, FadeOut(shown), FadeOut(panel))
-            panel = b.bins_panel(bins)
+            self.play_for(self.clear_seconds, FadeOut(self.shown), FadeOut(panel))
+            panel = self.panel = b.bins_panel(bins)
             self.play_for(self.fade_seconds, FadeIn(panel))
         colour = style.MODEL_COLORS[index % len(style.MODEL_COLORS)]
         dots = panel.dots(bins, sorted_=False)
@@ -177,26 +173,35 @@ class Calibration(LectureScene):
             self.remove(self.right_rows)
         self.add(right)
         self.right_rows = right
-        curves.add(VGroup(segments, markers))
-        self.hold(self.curve_hold)
-        self.beat(f"curve_{index + 1}")
-        return panel, VGroup(dots, fills, rows)
+        self.curves.add(VGroup(segments, markers))
+        self.shown = VGroup(dots, fills, rows)  # the last model's dots, fills and rows
 
-    def cost_before(self, curves: VGroup, leaving: VGroup) -> None:
-        """``leaving`` cleared; the recalibrated model's raw cost curve on test, the rule's θ against its minimum."""
+    def play_table(self, beat):
+        """The numbers: ECE, Brier and its parts, log-loss, on a card across the frame."""
+        w, b = self.words, self.boards
+        table = b.table()
+        self.say("say_calib_table", items=w.table_items(), takeaway=w.takeaway())
+        boards = VGroup(b.cards, b.reliability, self.panel, self.curves, self.shown, self.right_rows)
+        if b.table_over_head:  # a tall card (4:3): the header leaves with the boards, and comes back with them
+            boards.add(b.head)
+        self.play_for(self.clear_seconds, FadeOut(boards))
+        self.play_for(self.fade_seconds, FadeIn(b.full_card), FadeIn(table))
+        self.leaving = VGroup(b.full_card, table)
+
+    def play_cost(self, beat):
+        """The table cleared; the recalibrated model's raw cost curve on test, the rule's θ against its minimum."""
         n, w, b = self.numbers, self.words, self.boards
         f = n.fixed
         last = len(n.models) - 1
-        models = b.model_rows(last)
-        cost = b.cost_panel(False)
-        seconds = self.clear_seconds + self.fade_seconds + self.draw_seconds + self.mark_seconds + self.cost_hold
-        self.say("say_calib_cost", seconds - self.clear_seconds, offset=self.clear_seconds,
+        self.models = models = b.model_rows(last)
+        self.cost = cost = b.cost_panel(False)
+        self.say("say_calib_cost", offset=self.clear_seconds,
                  report=w.fields["report"], model=w.model(f.model), theta=w.theta(n.rule_theta),
                  rule=w.cost(f.rule_raw), choose=w.fields["choose"], chosen=w.cost(f.chosen_cost),
                  lowest=w.cost(f.minimum_cost))
-        self.play_for(self.clear_seconds, FadeOut(leaving))
+        self.play_for(self.clear_seconds, FadeOut(self.leaving))
         back = [FadeIn(b.head)] if b.table_over_head else []
-        self.play_for(self.fade_seconds, *back, FadeIn(b.cards), FadeIn(b.reliability), FadeIn(curves),
+        self.play_for(self.fade_seconds, *back, FadeIn(b.cards), FadeIn(b.reliability), FadeIn(self.curves),
                       FadeIn(models), FadeIn(cost))
         raw = cost.curve(n.grid, f.cost_raw)
         self.play_for(self.draw_seconds, Create(raw))
@@ -206,21 +211,16 @@ class Calibration(LectureScene):
                        cost.dot(n.rule_theta, f.rule_raw, style.COST_THEORY_COLOR))
         rows = b.cost_rows(cost, after=False)
         self.play_for(self.mark_seconds, FadeIn(marks), FadeIn(rows))
-        self.hold(self.cost_hold)
-        self.beat("cost")
-        self.recalibrate(cost, VGroup(raw, marks, rows), curves, models)
+        self.cost_parts = VGroup(raw, marks, rows)
 
-    def recalibrate(self, cost, cost_parts: VGroup, curves: VGroup, models: VGroup) -> None:
+    def play_recalibrate(self, beat):
         """The scores recalibrated on validation: the dots slide, the columns refill, the curve straightens."""
         n, w, b = self.numbers, self.words, self.boards
         f = n.fixed
         index = next(i for i, m in enumerate(n.models) if m.model == f.model)
         colour = style.MODEL_COLORS[index % len(style.MODEL_COLORS)]
-        seconds = (self.clear_seconds + self.fade_seconds + self.slide_seconds + self.settle_seconds
-                   + self.recalibrate_hold)
-        self.say("say_calib_recalibrate", seconds, fit=w.fit(), before=w.part(f.before.ece),
-                 after=w.part(f.after.ece))
-        self.play_for(self.clear_seconds, FadeOut(cost), FadeOut(cost_parts))
+        self.say("say_calib_recalibrate", fit=w.fit(), before=w.part(f.before.ece), after=w.part(f.after.ece))
+        self.play_for(self.clear_seconds, FadeOut(self.cost), FadeOut(self.cost_parts))
         panel = b.bins_panel(f.before)
         dots = panel.dots(f.before, sorted_=True)
         fills = panel.fills(f.before)
@@ -228,25 +228,22 @@ class Calibration(LectureScene):
         self.play_for(self.fade_seconds, FadeIn(panel), FadeIn(dots), FadeIn(fills), FadeIn(rows))
         # Each dot slides sideways to its recalibrated score, then the columns settle to their new levels.
         self.play_for(self.slide_seconds, Transform(dots, panel.dots(f.after, sorted_=True, heights_of=f.before)),
-                      FadeOut(fills), FadeOut(models))  # the old rows leave before the new ones come in
-        old = curves[index]
+                      FadeOut(fills), FadeOut(self.models))  # the old rows leave before the new ones come in
+        old = self.curves[index]
         new = VGroup(b.reliability.segments(f.after, colour), b.reliability.markers(f.after, index, colour))
         after_rows = b.model_rows(len(n.models) - 1, after=True)
         new_fills = panel.fills(f.after)
         self.play_for(self.settle_seconds, Transform(dots, panel.dots(f.after, sorted_=True)), FadeIn(new_fills),
                       Transform(old, new), FadeIn(after_rows))
-        self.hold(self.recalibrate_hold)
-        self.beat("recalibrate")
-        self.cost_after(VGroup(panel, dots, new_fills, rows), VGroup(curves, after_rows))
+        self.bins_parts, self.right = VGroup(panel, dots, new_fills, rows), VGroup(self.curves, after_rows)
 
-    def cost_after(self, bins_parts: VGroup, right: VGroup) -> None:
-        """The cost curve of the recalibrated scores: the rule's θ near the minimum; then the closing."""
+    def play_cost_after(self, beat):
+        """The cost curve of the recalibrated scores: the rule's θ near the minimum."""
         n, w, b = self.numbers, self.words, self.boards
         f = n.fixed
-        seconds = self.clear_seconds + self.fade_seconds + self.draw_seconds + self.mark_seconds + self.cost_after_hold
-        self.say("say_calib_cost_after", seconds, theta=w.theta(n.rule_theta), calibrated=w.cost(f.rule_calibrated),
+        self.say("say_calib_cost_after", theta=w.theta(n.rule_theta), calibrated=w.cost(f.rule_calibrated),
                  raw=w.cost(f.rule_raw), lowest=w.cost(f.calibrated_minimum_cost))
-        self.play_for(self.clear_seconds, FadeOut(bins_parts))
+        self.play_for(self.clear_seconds, FadeOut(self.bins_parts))
         cost = b.cost_panel(True)
         raw = cost.curve(n.grid, f.cost_raw, style.MUTED_TEXT)
         rule_line = cost.vline(n.rule_theta, style.COST_THEORY_COLOR)
@@ -257,11 +254,10 @@ class Calibration(LectureScene):
                        cost.dot(n.rule_theta, f.rule_calibrated, style.COST_THEORY_COLOR))
         rows = b.cost_rows(cost, after=True)
         self.play_for(self.mark_seconds, FadeIn(marks), FadeIn(rows))
-        self.hold(self.cost_after_hold)
-        self.beat("cost_after")
-        # Closing: clear the stage and state the lesson.
-        self.say("say_calib_closing", self.closing_seconds, **w.fields)
-        shown = VGroup(b.head, b.cards, b.reliability, right, cost, raw, rule_line, calibrated, marks, rows)
-        self.play_for(self.clear_seconds, FadeOut(shown))
+        self.stage = VGroup(b.head, b.cards, b.reliability, self.right, cost, raw, rule_line, calibrated, marks, rows)
+
+    def play_closing(self, beat):
+        """Clear the stage and state the lesson."""
+        self.say("say_calib_closing", self.closing_seconds, **self.words.fields)
+        self.play_for(self.clear_seconds, FadeOut(self.stage))
         self.play_for(self.fade_seconds, Write(self.closing()))
-        self.hold(self.closing_seconds - self.fade_seconds)

@@ -31,6 +31,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.confusion_grid import ConfusionGrid
 from umbral.scenes.components.cost_plot import CostPlot
 from umbral.scenes.numbers.cost_threshold import DEFAULT_THRESHOLD, cost_threshold_numbers
@@ -199,15 +200,21 @@ class CostThreshold(LectureScene):
         return VGroup(self.ticks, self.curve, self.head, self.labels, self.mark)
 
     @classmethod
-    def duration(cls, steps: int = 3) -> float:
-        """Length of the video in seconds (three cost ratios)."""
-        per_step = 2 * cls.mark_seconds + cls.hold_seconds
-        return (cls.opening_seconds + cls.fade_seconds + cls.draw_seconds + steps * per_step
-                + (steps - 1) * cls.rescale_seconds + cls.closing_seconds)
+    def beats(cls, steps: int = 3, **shape) -> tuple[Beat, ...]:
+        """Opening, the first curve, then per cost ratio (``steps`` of them): minimum, 0.50, theory; closing."""
+        ratios = tuple(Beat(f"ratio_{index + 1}",
+                            2 * cls.mark_seconds + cls.hold_seconds + (cls.rescale_seconds if index else 0.0),
+                            "a cost ratio: its minimum, the cost at 0.50 and the theory line; the grid at the minimum"
+                            + ("; the axis rescales and the curve morphs to it first" if index else ""),
+                            pause=True, leave=cls.mark_seconds) for index in range(steps))
+        return (cls.title_beat("the question and the expected-cost formula"),
+                Beat("curve", cls.fade_seconds + cls.draw_seconds, "axes and grid, then the first ratio's cost curve"),
+                *ratios,
+                Beat("closing", cls.closing_seconds, "the lesson, on a closing card"))
 
-    def planned_seconds(self) -> float:
-        """Length of this video: one step per cost ratio shown."""
-        return type(self).duration(len(self.steps))
+    def shape(self) -> dict:
+        """One ratio beat per cost ratio shown."""
+        return {"steps": len(self.steps)}
 
     # -- the story --------------------------------------------------------
     def say_step(self, step, seconds: float) -> None:
@@ -240,34 +247,34 @@ class CostThreshold(LectureScene):
         self.remove(old_ticks)
         self.ticks, self.head = new_ticks, new_head
 
-    def construct(self):
-        """Opening, then for each cost ratio: curve, minimum, 0.50, theory; closing."""
+    def play_opening(self, beat):
+        """The question and the formula."""
         f = self.facts
-        # Opening: the question and the formula.
-        self.title_card("say_cost_opening", dataset=self.dataset_name, n=grouped(f.sweep.n, self.lang))
-        # Axes, grid and the first ratio's scale.
-        layout = self.build_layout()
+        return self.title_card("say_cost_opening", dataset=self.dataset_name, n=grouped(f.sweep.n, self.lang))
+
+    def play_curve(self, beat):
+        """Axes, grid and the first ratio's scale, then its cost curve drawn."""
+        self.layout = self.build_layout()
         self.step_layout(self.steps[0])
-        self.play(FadeIn(layout), FadeIn(self.ticks), FadeIn(self.head), run_time=self.fade_seconds)
-        # Draw the first cost curve.
+        self.play(FadeIn(self.layout), FadeIn(self.ticks), FadeIn(self.head), run_time=self.fade_seconds)
         self.play(Create(self.curve), run_time=self.draw_seconds)
-        for index, step in enumerate(self.steps):
-            # A new ratio: rescale the axis and morph the curve.
-            seconds = 2 * self.mark_seconds + self.hold_seconds + (self.rescale_seconds if index else 0.0)
-            self.say_step(step, seconds)
-            if index:
-                self.rescale(self.steps[index - 1], step)
-            # Mark the minimum, the default and the theory line; the grid reads the minimum.
-            notes = self.grid_notes(step)
-            self.labels = VGroup(self.legend(step, notes), notes)
-            self.mark = self.marks(step)
-            self.play(FadeIn(self.mark), FadeIn(self.labels), self.grid_panel.glide_to(step.at_min, self.facts.grid),
-                      run_time=self.mark_seconds)
-            self.hold(self.hold_seconds)
-            self.beat(f"ratio_{index + 1}")
-            self.play(FadeOut(self.mark), FadeOut(self.labels), run_time=self.mark_seconds)
-        # Closing: the lesson.
+
+    def play_ratio(self, beat):
+        """A new ratio (the axis rescales, the curve morphs); the minimum, the default and the theory line marked."""
+        index, step = beat.index, self.steps[beat.index]
+        self.say_step(step, beat.seconds)
+        if index:
+            self.rescale(self.steps[index - 1], step)
+        # The grid reads the minimum.
+        notes = self.grid_notes(step)
+        self.labels = VGroup(self.legend(step, notes), notes)
+        self.mark = self.marks(step)
+        self.play(FadeIn(self.mark), FadeIn(self.labels), self.grid_panel.glide_to(step.at_min, self.facts.grid),
+                  run_time=self.mark_seconds)
+        return FadeOut(self.mark, run_time=beat.leave), FadeOut(self.labels, run_time=beat.leave)
+
+    def play_closing(self, beat):
+        """The lesson."""
         closing = self.closing_card("cost_closing")
-        self.say("say_cost_closing", self.closing_seconds)
-        self.play(FadeOut(layout, self.ticks, self.curve, self.head), Write(closing), run_time=self.fade_seconds)
-        self.hold(self.closing_seconds - self.fade_seconds)
+        self.say("say_cost_closing")
+        self.play(FadeOut(self.layout, self.ticks, self.curve, self.head), Write(closing), run_time=self.fade_seconds)

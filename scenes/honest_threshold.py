@@ -32,6 +32,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.legend_rows import balanced_text
 from umbral.scenes.components.split_boards import SplitBoards
 from umbral.scenes.numbers.honest_threshold import honest_numbers
@@ -91,111 +92,126 @@ class HonestThreshold(LectureScene):
         return style.fit_width(VGroup(title, words).arrange(DOWN, buff=0.3))
 
     @classmethod
-    def duration(cls, chosen: bool = True) -> float:
-        """Length of the video in seconds; shorter when no θ reaches a target (``chosen`` False)."""
-        start = cls.opening_seconds + cls.fade_seconds + cls.draw_seconds + cls.mark_seconds
-        if not chosen:
-            return start + cls.none_hold + cls.closing_seconds
-        carry = cls.fade_seconds + cls.draw_seconds + cls.carry_seconds + cls.mark_seconds + cls.carry_hold
-        return (start + cls.choose_hold + carry + cls.mark_seconds + cls.peek_hold + cls.expected_hold
-                + cls.unpeek_seconds
-                + cls.wobble_seconds
-                + cls.wobble_hold + cls.closing_seconds)
+    def beats(cls, chosen: bool = True, **shape) -> tuple[Beat, ...]:
+        """Opening; choose on one split; carry θ* to the other; peek; wobble; closing.
 
-    def planned_seconds(self) -> float:
-        """Length of this video: without θ* the story stops after the choosing split."""
-        return type(self).duration(self.numbers.chosen is not None)
+        ``chosen`` False (no θ reaches the target): the story stops after the choosing split.
+        """
+        part = cls.fade_seconds + cls.draw_seconds + cls.mark_seconds
+        opening = cls.title_beat("the threshold is a hyperparameter: which split chooses it, which reports")
+        closing = Beat("closing", cls.closing_seconds, "the stage cleared; the lesson")
+        if not chosen:
+            return (opening,
+                    Beat("no_choice", part + cls.none_hold, "the choosing split's curve: no θ reaches the target",
+                         pause=True),
+                    closing)
+        return (opening,
+                Beat("choose", part + cls.choose_hold, "the choosing split's curve, then θ* chosen on it", pause=True),
+                Beat("carry", cls.fade_seconds + cls.draw_seconds + cls.carry_seconds + cls.mark_seconds
+                     + cls.carry_hold, "the reporting split's curve beside it; θ* carried over unchanged", pause=True),
+                Beat("peek", cls.mark_seconds + cls.peek_hold + cls.expected_hold,
+                     "the peek: the rule run on the reporting split itself, and what it flatters on average",
+                     pause=True),
+                Beat("wobble", cls.unpeek_seconds + cls.wobble_seconds + cls.wobble_hold,
+                     "θ* of each bootstrap resample of the choosing split", pause=True),
+                closing)
+
+    def shape(self) -> dict:
+        """Without θ* the story stops after the choosing split."""
+        return {"chosen": self.numbers.chosen is not None}
 
     # -- the story ----------------------------------------------------------
-    def construct(self):
-        """Opening; choose on one split; carry θ* to the other; peek; wobble; closing."""
-        n, words, b = self.numbers, self.words, self.boards
-        w = words.fields
-        # Opening: the threshold is a hyperparameter; which split chooses, which reports.
-        key = "say_honest_opening_train" if n.on_train else "say_honest_opening"
-        self.title_card(key, dataset=w["caption"], **w)
-        # The choosing split: its curve, then θ*.
+    def play_opening(self, beat):
+        """The threshold is a hyperparameter; which split chooses, which reports."""
+        w = self.words.fields
+        key = "say_honest_opening_train" if self.numbers.on_train else "say_honest_opening"
+        return self.title_card(key, dataset=w["caption"], **w)
+
+    def play_choose(self, beat):
+        """The choosing split: its curve, then θ*."""
+        n, words = self.numbers, self.words
+        self.say("say_honest_choose", theta=words.theta(n.chosen), value=words.value(n.value_choose), **words.fields)
+        self.choosing_split()
+
+    def play_no_choice(self, beat):
+        """The choosing split: its curve; no θ reaches the target."""
+        self.say("say_honest_none", **self.words.fields)
+        self.choosing_split()
+
+    def choosing_split(self) -> None:
+        """Both panels (the reporting one empty until θ* is carried to it), the choosing curve and its marks."""
+        b = self.boards
         b.build_layout()
-        choose_curve = b.curve("choose")
-        part = self.fade_seconds + self.draw_seconds + self.mark_seconds
-        if n.chosen is None:
-            self.say("say_honest_none", part + self.none_hold, **w)
-        else:
-            self.say("say_honest_choose", part + self.choose_hold, theta=words.theta(n.chosen),
-                     value=words.value(n.value_choose), **w)
-        # Both panels from the start: the reporting one stays empty until θ* is carried to it.
+        self.choose_curve = b.curve("choose")
         self.play_for(self.fade_seconds, FadeIn(b.head), FadeIn(b.cards), FadeIn(b.choose_panel),
                       FadeIn(b.report_panel))
-        self.play_for(self.draw_seconds, Create(choose_curve))
-        chosen = b.choose_marks()
-        self.play_for(self.mark_seconds, FadeIn(chosen))
-        if n.chosen is None:
-            self.hold(self.none_hold)
-            self.beat("no_choice")
-            self.finish(VGroup(b.head, b.cards, b.choose_panel, b.report_panel, choose_curve, chosen))
-            return
-        self.hold(self.choose_hold)
-        self.beat("choose")
-        # The reporting split beside it, on its own axis; θ* carried over unchanged.
-        report_curve = b.curve("report")
-        carry = self.fade_seconds + self.draw_seconds + self.carry_seconds + self.mark_seconds + self.carry_hold
-        self.say("say_honest_carry", carry / 2, theta=words.theta(n.chosen), value=words.value(n.value_report), **w)
-        self.say("say_honest_half", carry / 2, offset=carry / 2, value=words.value(n.value_half),
+        self.play_for(self.draw_seconds, Create(self.choose_curve))
+        self.chosen_marks = b.choose_marks()
+        self.play_for(self.mark_seconds, FadeIn(self.chosen_marks))
+
+    def play_carry(self, beat):
+        """The reporting split beside it, on its own axis; θ* carried over unchanged."""
+        n, words, b = self.numbers, self.words, self.boards
+        w = words.fields
+        self.report_curve = b.curve("report")
+        half = beat.seconds / 2
+        self.say("say_honest_carry", half, theta=words.theta(n.chosen), value=words.value(n.value_report), **w)
+        self.say("say_honest_half", half, offset=half, value=words.value(n.value_half),
                  comparison=words.half_comparison(), **w)
-        self.play_for(self.fade_seconds + self.draw_seconds, Create(report_curve))
-        report_line = b.report_panel.vline(n.chosen, style.COST_MIN_COLOR)
-        self.play_for(self.carry_seconds, TransformFromCopy(b.choose_line, report_line))
-        carried = b.carry_marks()
-        self.play_for(self.mark_seconds, FadeIn(carried))
-        self.hold(self.carry_hold)
-        self.beat("carry")
-        # The peek: the rule run on the reporting split itself; then what it flatters on average.
-        peek = b.peek_marks()
+        self.play_for(self.fade_seconds + self.draw_seconds, Create(self.report_curve))
+        self.report_line = b.report_panel.vline(n.chosen, style.COST_MIN_COLOR)
+        self.play_for(self.carry_seconds, TransformFromCopy(b.choose_line, self.report_line))
+        self.carried = b.carry_marks()
+        self.play_for(self.mark_seconds, FadeIn(self.carried))
+
+    def play_peek(self, beat):
+        """The peek: the rule run on the reporting split itself; then what it flatters on average."""
+        n, words, b = self.numbers, self.words, self.boards
+        w = words.fields
+        self.peek = peek = b.peek_marks()
         seconds = self.mark_seconds + self.peek_hold
         expected = words.expected_values()
         if n.peek is None:
-            self.say("say_honest_peek_none", seconds + self.expected_hold, **w)
+            self.say("say_honest_peek_none", **w)
         else:
-            self.say(words.peek_key(), seconds if expected else seconds + self.expected_hold,
+            self.say(words.peek_key(), seconds if expected else None,
                      theta=words.theta(n.peek), value=words.value(n.value_peek), gap=words.own_gap(), **w)
         if n.peek is not None and expected:
             self.say("say_honest_peek_expected", self.expected_hold, offset=seconds, **{**w, **expected})
         self.play_for(self.mark_seconds, FadeIn(peek))
-        if b.peek_expected_row is None:
-            self.hold(self.peek_hold + self.expected_hold)
-        else:  # no room for both gaps: the expected one takes the own one's place as the narration reaches it
+        if b.peek_expected_row is not None:  # no room for both gaps: the expected one takes the own one's place
             self.hold(self.peek_hold)
             self.play_for(self.fade_seconds, FadeOut(b.peek_gap_row), FadeIn(b.peek_expected_row))
             rows = peek[1]
             rows.remove(b.peek_gap_row)
             rows.add(b.peek_expected_row)
-            self.hold(self.expected_hold - self.fade_seconds)
-        self.beat("peek")
-        # The wobble: θ* of each bootstrap resample of the choosing split.
-        wobble = b.wobble_marks()
+
+    def play_wobble(self, beat):
+        """The wobble: θ* of each bootstrap resample of the choosing split."""
+        n, words, b = self.numbers, self.words, self.boards
+        wobble = self.wobble = b.wobble_marks()
         def shown(number, form):  # every resample may miss a target: nothing to quote then
             return "–" if number is None else form(number)
 
-        self.say("say_honest_wobble", self.unpeek_seconds + self.wobble_seconds + self.wobble_hold,
-                 resamples=n.resamples, low=shown(n.theta_low, words.theta), high=shown(n.theta_high, words.theta),
-                 metric_low=shown(n.metric_low, words.value), metric_high=shown(n.metric_high, words.value), **w)
-        self.play_for(self.unpeek_seconds, FadeOut(peek))
+        self.say("say_honest_wobble", resamples=n.resamples, low=shown(n.theta_low, words.theta),
+                 high=shown(n.theta_high, words.theta), metric_low=shown(n.metric_low, words.value),
+                 metric_high=shown(n.metric_high, words.value), **words.fields)
+        self.play_for(self.unpeek_seconds, FadeOut(self.peek))
         baseline, ticks = b.strip
         self.play_for(self.wobble_seconds, FadeIn(baseline), *(GrowFromEdge(tick, DOWN) for tick in ticks),
                       FadeIn(wobble))
-        self.hold(self.wobble_hold)
-        self.beat("wobble")
-        self.finish(VGroup(b.head, b.cards, b.choose_panel, b.report_panel, choose_curve, report_curve, chosen,
-                           report_line, carried, b.strip, wobble))
 
-    def finish(self, shown: VGroup) -> None:
+    def play_closing(self, beat):
         """Closing: clear the stage and state the lesson."""
-        n, w = self.numbers, self.words.fields
+        n, w, b = self.numbers, self.words.fields, self.boards
+        shown = VGroup(b.head, b.cards, b.choose_panel, b.report_panel, self.choose_curve)
+        if n.chosen is None:
+            shown.add(self.chosen_marks)
+        else:
+            shown.add(self.report_curve, self.chosen_marks, self.report_line, self.carried, b.strip, self.wobble)
         key = "say_honest_closing_none" if n.chosen is None else (
             "say_honest_closing_train" if n.on_train else "say_honest_closing")
-        self.say(key, self.closing_seconds, choose=w["choose"], report=w["report"])
+        self.say(key, choose=w["choose"], report=w["report"])
         # The stage goes first: written over a full stage, the lesson would be hard to read.
         self.play_for(self.unpeek_seconds, FadeOut(shown))
         self.play_for(self.fade_seconds, Write(self.closing()))
-        self.hold(self.closing_seconds - self.unpeek_seconds - self.fade_seconds)
-

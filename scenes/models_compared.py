@@ -21,6 +21,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.card import CARD_PAD, card_over
 from umbral.scenes.components.live_text import LiveText, rate_slot
 from umbral.scenes.components.model_curves import ModelCurves, ModelTable
@@ -238,10 +239,18 @@ class ModelsCompared(LectureScene):
         return still, live
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds."""
-        return (cls.opening_seconds + cls.curves_seconds + cls.reference_seconds + cls.sweep_seconds
-                + cls.chosen_seconds + cls.closing_seconds)
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """Opening, curves, chance lines, one sweep, each model at its θ, closing."""
+        return (Beat("opening", cls.opening_seconds, "the data, the split, the models", pause=True,
+                     leave=cls.fade_seconds),
+                Beat("curves", cls.curves_seconds, "axes, the table's names and areas, every model's ROC and PR curve",
+                     pause=True),
+                Beat("reference", cls.reference_seconds, "chance: the diagonal on ROC, the prevalence on PR",
+                     pause=True),
+                Beat("sweep", cls.sweep_seconds, "one θ for every model, swept once over the grid", pause=True),
+                Beat("chosen", cls.chosen_seconds, "each model glides down its own curves to the θ chosen for it",
+                     pause=True),
+                Beat("closing", cls.closing_seconds, "the ROC curves look fine; PR shows what the last positives cost"))
 
     # -- narration --------------------------------------------------------
     def areas_words(self) -> str:
@@ -270,39 +279,38 @@ class ModelsCompared(LectureScene):
         self.play(*fade_out(*old), run_time=self.span(self.fade_seconds / 2))
         self.play(*fade_in(*new), run_time=self.span(self.fade_seconds / 2))
 
-    def construct(self):
-        """Opening, curves, chance lines, one sweep, each model at its θ, closing."""
+    def play_opening(self, beat):
+        """The data, the split, the models."""
         n = self.numbers
-        report = split_label(n.report_on, self.lang)
-        # Opening: the data, the split, the models.
         card = self.opening()
-        choose = split_label(n.choose_on, self.lang)
-        self.say("models_say_opening", self.opening_seconds, caption=self.caption_words(), count=len(n.models),
-                 report=report, choose=choose, rule=self.rule_name())
+        self.say("models_say_opening", caption=self.caption_words(), count=len(n.models),
+                 report=split_label(n.report_on, self.lang), choose=split_label(n.choose_on, self.lang),
+                 rule=self.rule_name())
         self.play(*fade_in(card), run_time=self.span(self.fade_seconds))
-        self.hold(self.opening_seconds - 2 * self.fade_seconds)
-        self.beat("opening")
-        self.play(*fade_out(card), run_time=self.span(self.fade_seconds))
-        # Axes, the table's names and areas, then every model's two curves.
+        return [fade.set_run_time(self.span(beat.leave)) for fade in fade_out(card)]
+
+    def play_curves(self, beat):
+        """Axes, the table's names and areas, then every model's two curves."""
         self.build_layout()
         t = self.table
-        self.say("models_say_curves", self.curves_seconds, report=report, items=self.areas_words())
+        self.say("models_say_curves", report=split_label(self.numbers.report_on, self.lang), items=self.areas_words())
         self.play(*fade_in(self.cards, self.head_curves, self.caption, self.roc.plot, self.pr.plot, *t.header[:3],
                            *t.swatches, *t.names, *t.areas), run_time=self.span(self.fade_seconds))
         self.play(*(Create(curve) for curve in (*self.roc.curves, *self.pr.curves)),
                   run_time=self.span(self.draw_seconds))
-        self.hold(self.curves_seconds - self.fade_seconds - self.draw_seconds)
-        self.beat("curves")
-        # Chance: the diagonal on ROC, the prevalence on PR.
-        self.say("models_say_reference", self.reference_seconds, prevalence=f"{n.prevalence:.2f}")
+
+    def play_reference(self, beat):
+        """Chance: the diagonal on ROC, the prevalence on PR."""
+        self.say("models_say_reference", prevalence=f"{self.numbers.prevalence:.2f}")
         self.play(Create(self.roc.reference[0]), Create(self.pr.reference[0]),
                   *fade_in(self.roc.reference[1], self.pr.reference[1]), run_time=self.span(self.fade_seconds))
-        self.hold(self.reference_seconds - self.fade_seconds)
-        self.beat("reference")
-        # One θ for every model, swept once over the grid.
+
+    def play_sweep(self, beat):
+        """One θ for every model, swept once over the grid."""
+        n, t = self.numbers, self.table
         self.show_theta(n.steps[0])
-        still, live = self.layers()
-        third = self.sweep_seconds / 3
+        self.still_layer, self.live_layer = still, live = self.layers()
+        third = beat.seconds / 3
         self.say("models_say_sweep_start", third, prevalence=f"{n.prevalence:.2f}")
         self.say("models_say_sweep_middle", third, offset=third)
         self.say("models_say_sweep_end", third, offset=2 * third)
@@ -313,10 +321,12 @@ class ModelsCompared(LectureScene):
         self.remove(*self.mobjects)
         self.add(still, live)
         self.play(HeldSteps(live, n.steps, self.show_theta, rate_func=linear,
-                            run_time=self.span(self.sweep_seconds - self.fade_seconds)))
-        self.beat("sweep")
-        # Each model glides down its own curves to the θ chosen for it.
-        self.say("models_say_chosen", self.chosen_seconds, choose=choose, rule=self.rule_name(),
+                            run_time=self.span(beat.seconds - self.fade_seconds)))
+
+    def play_chosen(self, beat):
+        """Each model glides down its own curves to the θ chosen for it."""
+        n, t, still, live = self.numbers, self.table, self.still_layer, self.live_layer
+        self.say("models_say_chosen", choose=split_label(n.choose_on, self.lang), rule=self.rule_name(),
                  items=self.chosen_words())
         self.swap((self.head_sweep, self.sub_sweep), (self.head_own, self.sub_own))
         # The faded-out θ heading leaves the layers; HeldSteps would put the live one back whole.
@@ -329,10 +339,8 @@ class ModelsCompared(LectureScene):
         missing = [cell for i, m in enumerate(n.models) if m.chosen is None for cell in t.numbers_of(i)]
         self.play(*fade_out(*missing), *fade_in(self.notes), Create(self.theta_box),
                   run_time=self.span(self.fade_seconds))
-        self.hold(self.chosen_seconds - self.glide_seconds - 2 * self.fade_seconds)
-        self.beat("chosen")
-        # Closing, over every model at its θ: the ROC curves look fine; PR shows what the last positives cost.
-        key = "models_say_closing_both" if len(n.models) == 2 else "models_say_closing_all"
-        self.say(key, self.closing_seconds)
+
+    def play_closing(self, beat):
+        """Closing, over every model at its θ: the ROC curves look fine; PR shows what the last positives cost."""
+        self.say("models_say_closing_both" if len(self.numbers.models) == 2 else "models_say_closing_all")
         self.swap((self.head_own, self.sub_own), (self.closing,))
-        self.hold(self.closing_seconds - self.fade_seconds)

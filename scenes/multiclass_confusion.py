@@ -30,6 +30,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.card import CARD_PAD, card_over
 from umbral.scenes.components.class_report import ClassReport, format_rate
 from umbral.scenes.components.multiclass_grid import MulticlassGrid, short_label
@@ -182,86 +183,98 @@ class MulticlassConfusion(LectureScene):
         return self._frame_board()
 
     @classmethod
-    def duration(cls, classes: int = 3) -> float:
-        """Length of the video in seconds for a matrix of ``classes`` classes (3 by default)."""
-        return (cls.opening_seconds + cls.fade_seconds + cls.matrix_hold_seconds
-                + classes * (cls.light_seconds + cls.class_hold_seconds) + cls.unlight_seconds
-                + len(AVERAGES) * (cls.average_fade_seconds + cls.average_hold_seconds)
-                + cls.why_fade_seconds + cls.why_hold_seconds + cls.closing_seconds)
+    def beats(cls, classes: int = 3, **shape) -> tuple[Beat, ...]:
+        """Opening, matrix, each of ``classes`` classes against the rest, the three averages, why, closing."""
+        lit = tuple(Beat(f"class_{index + 1}", cls.light_seconds + cls.class_hold_seconds,
+                         "one class against the rest: its TP cell, FN row, FP column; its precision, recall, F1",
+                         pause=True) for index in range(classes))
+        return (cls.title_beat("what the matrix holds: k classes, n cases"),
+                Beat("matrix", cls.fade_seconds + cls.matrix_hold_seconds, "the matrix: the diagonal holds the right "
+                     "answers", pause=True),
+                *lit,
+                Beat("averages", cls.unlight_seconds + len(AVERAGES) * (cls.average_fade_seconds
+                                                                         + cls.average_hold_seconds),
+                     "back to the whole matrix; the table's macro, weighted and micro averages", pause=True),
+                Beat("why", cls.why_fade_seconds + cls.why_hold_seconds,
+                     "the classes that pull macro and weighted apart, framed", pause=True),
+                Beat("closing", cls.closing_seconds, "which average to report, on a closing card"))
 
-    def planned_seconds(self) -> float:
-        """Length of this video: one lit step per class of the matrix."""
-        return type(self).duration(len(self.numbers.classes))
+    def shape(self) -> dict:
+        """One lit beat per class of the matrix."""
+        return {"classes": len(self.numbers.classes)}
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """Opening, matrix, each class against the rest, the three averages, why, closing."""
-        m, report = self.numbers, self.report
-        # Opening: what the matrix holds.
-        self.title_card("say_mc_opening", k=len(m.labels), n=m.n)
-        # The matrix: the diagonal holds the right answers.
-        matrix = self.build_matrix()
-        header = VGroup() if self.sequenced else report.header()
-        self.say("say_mc_matrix", self.fade_seconds + self.matrix_hold_seconds, correct=m.correct, n=m.n)
-        self.play(FadeIn(matrix), FadeIn(header), run_time=self.fade_seconds)
-        self.hold(self.matrix_hold_seconds)
-        self.beat("matrix")
-        # One class at a time against the rest.
-        block = tags = frames = None
-        rows = VGroup()
-        for index, view in enumerate(m.classes):
-            self.say("say_mc_class", self.light_seconds + self.class_hold_seconds, label=short_label(view.label),
-                     tp=view.tp, fn=view.fn, fp=view.fp, precision=format_rate(view.precision),
-                     recall=format_rate(view.recall), f1=format_rate(view.f1))
-            new_block, new_tags, new_frames = report.class_block(index), self.grid.role_tags(index), \
-                self.grid.lit_frames(index)
-            leaving = [FadeOut(x) for x in (block, tags, frames) if x is not None]
-            entering = [FadeIn(x) for x in (new_block, new_tags, new_frames)]
-            if not self.sequenced:  # the table fills a row per class beside the matrix
-                rows.add(report.class_row(index))
-                entering.append(FadeIn(rows[-1]))
-            self.play(*leaving, self.grid.light(index), *entering, run_time=self.light_seconds)
-            block, tags, frames = new_block, new_tags, new_frames
-            self.hold(self.class_hold_seconds)
-            self.beat(f"class_{index + 1}")
-        # Back to the whole matrix (or, taking turns, over to the table); the averages fill the table.
+    def play_opening(self, beat):
+        """What the matrix holds."""
+        m = self.numbers
+        return self.title_card("say_mc_opening", k=len(m.labels), n=m.n)
+
+    def play_matrix(self, beat):
+        """The matrix: the diagonal holds the right answers."""
+        m = self.numbers
+        self.matrix = self.build_matrix()
+        self.header = VGroup() if self.sequenced else self.report.header()
+        self.say("say_mc_matrix", correct=m.correct, n=m.n)
+        self.play(FadeIn(self.matrix), FadeIn(self.header), run_time=self.fade_seconds)
+        self.lit, self.rows = (None, None, None), VGroup()
+
+    def play_class(self, beat):
+        """One class at a time against the rest."""
+        report, index = self.report, beat.index
+        view = self.numbers.classes[index]
+        self.say("say_mc_class", label=short_label(view.label), tp=view.tp, fn=view.fn, fp=view.fp,
+                 precision=format_rate(view.precision), recall=format_rate(view.recall), f1=format_rate(view.f1))
+        lit = report.class_block(index), self.grid.role_tags(index), self.grid.lit_frames(index)
+        leaving = [FadeOut(x) for x in self.lit if x is not None]
+        entering = [FadeIn(x) for x in lit]
+        if not self.sequenced:  # the table fills a row per class beside the matrix
+            self.rows.add(report.class_row(index))
+            entering.append(FadeIn(self.rows[-1]))
+        self.play(*leaving, self.grid.light(index), *entering, run_time=self.light_seconds)
+        self.lit = lit
+
+    def play_averages(self, beat):
+        """Back to the whole matrix (or, taking turns, over to the table); the averages fill the table."""
+        m, report, rows = self.numbers, self.report, self.rows
+        block, tags, frames = self.lit
         if self.sequenced:
             page = self.build_table_page()
-            header = report.header()
+            self.header = report.header()
             rows.add(*(report.class_row(index) for index in range(len(m.classes))))
             # Each row faded in on its own: ``rows`` itself stays off screen, as it gains the averages below.
-            self.play(FadeOut(VGroup(block, tags, frames, matrix)), FadeIn(VGroup(page, header)),
+            self.play(FadeOut(VGroup(block, tags, frames, self.matrix)), FadeIn(VGroup(page, self.header)),
                       *(FadeIn(row) for row in rows), run_time=self.unlight_seconds)
-            matrix = page
+            self.matrix = page
         else:
             self.play(FadeOut(block), FadeOut(tags), FadeOut(frames), self.grid.light(None),
                       run_time=self.unlight_seconds)
         # Placed once as a block, one line under the other.
-        lines = report.place_top(VGroup(*(report.average_line(name) for name in AVERAGES)))
-        for position, (name, line) in enumerate(zip(AVERAGES, lines, strict=True)):
+        self.lines = report.place_top(VGroup(*(report.average_line(name) for name in AVERAGES)))
+        each = self.average_fade_seconds + self.average_hold_seconds
+        for position, (name, line) in enumerate(zip(AVERAGES, self.lines, strict=True)):
             average_row = report.average_row(position, name)
-            self.say(f"say_mc_{name}", self.average_fade_seconds + self.average_hold_seconds,
-                     value=format_rate(m.average(name)["f1"]), correct=m.correct, n=m.n)
+            self.say(f"say_mc_{name}", each, value=format_rate(m.average(name)["f1"]), correct=m.correct, n=m.n)
             self.play(FadeIn(average_row), FadeIn(line), run_time=self.average_fade_seconds)
             rows.add(average_row)
-            self.hold(self.average_hold_seconds)
-        self.beat("averages")
-        # Why macro and weighted differ: frame the classes that pull them apart.
-        why = report.place_top(report.why_lines())
-        boxes = VGroup(*(SurroundingRectangle(rows[i][3], color=style.HIGHLIGHT, buff=0.06)
-                         for i in sorted({m.weakest, m.largest})),
-                       SurroundingRectangle(rows[len(m.labels)], color=style.HIGHLIGHT, buff=0.06))
+            self.hold_until(self.unlight_seconds + (position + 1) * each)
+
+    def play_why(self, beat):
+        """Why macro and weighted differ: frame the classes that pull them apart."""
+        m, report, rows = self.numbers, self.report, self.rows
+        self.why = report.place_top(report.why_lines())
+        self.boxes = VGroup(*(SurroundingRectangle(rows[i][3], color=style.HIGHLIGHT, buff=0.06)
+                              for i in sorted({m.weakest, m.largest})),
+                            SurroundingRectangle(rows[len(m.labels)], color=style.HIGHLIGHT, buff=0.06))
         weak, big = m.classes[m.weakest], m.classes[m.largest]
-        self.say(f"say_mc_why_{m.why}", self.why_fade_seconds + self.why_hold_seconds,
-                 weak=short_label(weak.label), weak_f1=format_rate(weak.f1), big=short_label(big.label),
-                 big_n=big.support, big_f1=format_rate(big.f1), macro=format_rate(m.macro["f1"]),
-                 weighted=format_rate(m.weighted["f1"]))
-        self.play(FadeOut(lines), run_time=self.why_fade_seconds / 2)
-        self.play(FadeIn(why), FadeIn(boxes), run_time=self.why_fade_seconds / 2)
-        self.hold(self.why_hold_seconds)
-        self.beat("why")
-        # Closing: say which average you report.
+        self.say(f"say_mc_why_{m.why}", weak=short_label(weak.label), weak_f1=format_rate(weak.f1),
+                 big=short_label(big.label), big_n=big.support, big_f1=format_rate(big.f1),
+                 macro=format_rate(m.macro["f1"]), weighted=format_rate(m.weighted["f1"]))
+        self.play(FadeOut(self.lines), run_time=self.why_fade_seconds / 2)
+        self.play(FadeIn(self.why), FadeIn(self.boxes), run_time=self.why_fade_seconds / 2)
+
+    def play_closing(self, beat):
+        """Say which average you report."""
         closing = self.closing_card("mc_closing")
-        self.say("say_mc_closing", self.closing_seconds)
-        self.play(FadeOut(matrix, header, rows, why, boxes), Write(closing), run_time=self.fade_seconds)
-        self.hold(self.closing_seconds - self.fade_seconds)
+        self.say("say_mc_closing")
+        self.play(FadeOut(self.matrix, self.header, self.rows, self.why, self.boxes), Write(closing),
+                  run_time=self.fade_seconds)

@@ -22,6 +22,7 @@ from manim import (
 from umbral.metrics import class_densities
 from umbral.scenes import style
 from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.base import steps_between
 from umbral.scenes.components.card import CARD_PAD, card_behind
 from umbral.scenes.components.score_humps import ErrorReadout, HumpLegend, ScoreHumps
@@ -62,7 +63,6 @@ def accuracy_twins(grid, slack: float = 0.1):
 class OverlappingHumps(LectureScene):
     """Score humps of positives and negatives, cut into TP / FN / FP / TN by a sliding line."""
 
-    supports_stills = True
     #: Draw every score as a dot when the data has at most this many.
     max_dots = 60
     start_threshold = 0.5
@@ -214,88 +214,103 @@ class OverlappingHumps(LectureScene):
                             rate_func=linear))
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds (for tests and progress lines)."""
-        beats = (
-            cls.opening_seconds,
-            cls.fade_seconds + cls.draw_seconds + cls.look_seconds,
-            cls.fade_seconds + cls.line_hold_seconds,
-            cls.indicate_seconds + cls.errors_hold_seconds,
-            2 * (cls.glide_seconds + cls.hold_seconds),
-            cls.return_seconds + cls.sweep_seconds,
-            2 * (cls.glide_seconds + cls.twin_hold_seconds),
-            cls.closing_seconds,
-        )
-        return float(sum(beats))
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """Opening, humps, the line and its two errors, slides left and right, sweep, accuracy twins, closing."""
+        slide = cls.glide_seconds + cls.hold_seconds
+        return (cls.title_beat("what the humps are and how many cases each holds"),
+                Beat("humps", cls.fade_seconds + cls.draw_seconds + cls.look_seconds,
+                     "axes and score dots, then the two classes' smoothed humps"),
+                Beat("line", cls.fade_seconds + cls.line_hold_seconds,
+                     "the line at θ = 0.5 splits each hump: TP, FN, FP, TN and the error readout", pause=True,
+                     still=True),
+                Beat("errors", cls.indicate_seconds + cls.errors_hold_seconds,
+                     "the two kinds of error flash: FP right of the line, FN left of it", pause=True),
+                Beat("left", slide, "the line slides left: fewer missed, more false alarms", pause=True),
+                Beat("right", slide, "the line slides right: the other way round", pause=True),
+                Beat("sweep", cls.return_seconds + cls.sweep_seconds, "back to θ = 0, then the whole grid swept"),
+                Beat("twins", 2 * (cls.glide_seconds + cls.twin_hold_seconds),
+                     "two thresholds with the same accuracy but a different mix of errors", pause=True),
+                Beat("closing", cls.closing_seconds, "the trade-off in one sentence"))
+
+    def layout_at(self, snapshot) -> VGroup:
+        """Header, humps and readout laid out, showing ``snapshot`` (``render --at``; the ``humps`` beat at θ = 0)."""
+        layout = self.build_panels()
+        self.show(snapshot)
+        return layout
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """Opening, humps, the line and its two errors, slides, sweep, accuracy twins, closing."""
-        f = self.facts
-        if self.still_at is not None:
-            layout = self.build_panels()
-            self.show(f.at(self.still_at))
-            self.add(layout)
-            return
-        first = f.grid[0]
-        counts = {"positives": first.positives, "negatives": first.negatives}
-        # Opening: name the data.
-        self.title_card("say_humps_opening", dataset=self.dataset_name, **counts)
-        # The humps: axes and dots, then the smoothed curves over them.
-        self.build_panels()
+    def play_opening(self, beat):
+        """Name the data."""
+        first = self.facts.grid[0]
+        return self.title_card("say_humps_opening", dataset=self.dataset_name, positives=first.positives,
+                               negatives=first.negatives)
+
+    def play_humps(self, beat):
+        """Axes and dots, then the smoothed curves over them."""
+        first = self.facts.grid[0]
+        self.layout_at(first)  # before any line is drawn, every dot is plain (filled)
         humps = self.humps_panel
-        self.show(first)  # before any line is drawn, every dot is plain (filled)
-        self.say("say_humps_dots" if humps.dots else "say_humps_smooth",
-                 self.fade_seconds + self.draw_seconds + self.look_seconds, **counts)
+        self.say("say_humps_dots" if humps.dots else "say_humps_smooth", positives=first.positives,
+                 negatives=first.negatives)
         self.play(FadeIn(VGroup(self.board, self.header, self.caption, humps.axes, humps.ticks, humps.axis_label,
                                 self.legend, *humps.dots.values())), run_time=self.fade_seconds)
         self.play(*(Create(curve) for curve in humps.curves.values()), run_time=self.draw_seconds)
-        self.hold(self.look_seconds)
-        # The line at the default threshold splits each hump in two.
-        start = f.at(self.start_threshold)
-        self.say("say_humps_line", self.fade_seconds + self.line_hold_seconds,
-                 threshold=format_theta(start.threshold), tp=start.tp, tn=start.tn)
+
+    def play_line(self, beat):
+        """The line at the default threshold splits each hump in two."""
+        humps, start = self.humps_panel, self.facts.at(self.start_threshold)
+        self.say("say_humps_line", threshold=format_theta(start.threshold), tp=start.tp, tn=start.tn)
         self.show(start)
         self.play(FadeIn(VGroup(*humps.regions.values(), humps.line, humps.theta, *humps.labels.values(),
                                 self.readout)), run_time=self.fade_seconds)
         self.split_layers()
-        self.hold(self.line_hold_seconds)
-        self.beat("line")
-        # Two kinds of error: blue right of the line, purple left of it.
-        self.say("say_humps_errors", self.indicate_seconds + self.errors_hold_seconds, fp=start.fp, fn=start.fn)
-        self.play(Indicate(humps.labels["fp"], color=None), Indicate(humps.labels["fn"], color=None),
-                  run_time=self.indicate_seconds)
-        self.hold(self.errors_hold_seconds)
-        self.beat("errors")
-        # Slide left, then right: one error shrinks as the other grows.
-        for key, threshold in (("say_humps_left", self.left_threshold), ("say_humps_right", self.right_threshold)):
-            snapshot = f.at(threshold)
-            self.say(key, self.glide_seconds + self.hold_seconds, threshold=format_theta(threshold),
-                     tp=snapshot.tp, fn=snapshot.fn, fp=snapshot.fp, positives=snapshot.positives)
-            self.glide(snapshot, self.glide_seconds)
-            self.hold(self.hold_seconds)
-            self.beat(key.removeprefix("say_humps_"))
-        # Sweep the whole grid: no line removes both errors (unless the humps do not overlap).
-        separable = any(g.fn == 0 and g.fp == 0 for g in f.grid)
-        self.say("say_humps_sweep_separable" if separable else "say_humps_sweep",
-                 self.return_seconds + self.sweep_seconds)
-        self.glide(first, self.return_seconds)
-        self.sweep()
-        # Accuracy collapses the trade-off: same number, different mistakes.
-        twins = accuracy_twins(f.grid)
-        pair = twins or (start, f.at(f.max_f1_threshold))
-        keys = ("say_humps_twin_a", "say_humps_twin_b" if twins else "say_humps_pair_b")
-        box = SurroundingRectangle(self.readout, color=style.METRIC_COLORS["accuracy"], buff=0.12,
-                                   stroke_width=style.STROKE)
-        for index, (key, snapshot) in enumerate(zip(keys, pair, strict=True)):
-            self.say(key, self.glide_seconds + self.twin_hold_seconds, threshold=format_theta(snapshot.threshold),
-                     fn=snapshot.fn, fp=snapshot.fp, accuracy=f"{snapshot.accuracy:.2f}")
-            self.glide(snapshot, self.glide_seconds, *([FadeIn(box)] if index == 0 else []))
-            self.hold(self.twin_hold_seconds)
-        self.beat("twins")
-        # Closing: the trade-off in one sentence.
-        closing = self.closing_card("humps_closing")
-        self.say("say_humps_closing", self.closing_seconds)
-        self.play(FadeOut(self.still_layer, self.live_layer, box), Write(closing), run_time=self.fade_seconds)
-        self.hold(self.closing_seconds - self.fade_seconds)
 
+    def play_errors(self, beat):
+        """Two kinds of error: blue right of the line, purple left of it."""
+        start, labels = self.facts.at(self.start_threshold), self.humps_panel.labels
+        self.say("say_humps_errors", fp=start.fp, fn=start.fn)
+        self.play(Indicate(labels["fp"], color=None), Indicate(labels["fn"], color=None),
+                  run_time=self.indicate_seconds)
+
+    def play_left(self, beat):
+        """Slide left: fewer missed, more false alarms."""
+        self.slide_to(self.left_threshold)
+
+    def play_right(self, beat):
+        """Slide right: one error shrinks as the other grows."""
+        self.slide_to(self.right_threshold)
+
+    def slide_to(self, threshold: float) -> None:
+        """The line glides to ``threshold``, narrated by the playing beat's ``say_humps_<name>``."""
+        snapshot = self.facts.at(threshold)
+        self.say(f"say_humps_{self.playing.name}", threshold=format_theta(threshold), tp=snapshot.tp,
+                 fn=snapshot.fn, fp=snapshot.fp, positives=snapshot.positives)
+        self.glide(snapshot, self.glide_seconds)
+
+    def play_sweep(self, beat):
+        """Sweep the whole grid: no line removes both errors (unless the humps do not overlap)."""
+        f = self.facts
+        separable = any(g.fn == 0 and g.fp == 0 for g in f.grid)
+        self.say("say_humps_sweep_separable" if separable else "say_humps_sweep")
+        self.glide(f.grid[0], self.return_seconds)
+        self.sweep()
+
+    def play_twins(self, beat):
+        """Accuracy collapses the trade-off: same number, different mistakes."""
+        f = self.facts
+        twins = accuracy_twins(f.grid)
+        pair = twins or (f.at(self.start_threshold), f.at(f.max_f1_threshold))
+        keys = ("say_humps_twin_a", "say_humps_twin_b" if twins else "say_humps_pair_b")
+        self.box = SurroundingRectangle(self.readout, color=style.METRIC_COLORS["accuracy"], buff=0.12,
+                                        stroke_width=style.STROKE)
+        for index, (key, snapshot) in enumerate(zip(keys, pair, strict=True)):
+            self.say(key, beat.seconds / 2, threshold=format_theta(snapshot.threshold),
+                     fn=snapshot.fn, fp=snapshot.fp, accuracy=f"{snapshot.accuracy:.2f}")
+            self.glide(snapshot, self.glide_seconds, *([FadeIn(self.box)] if index == 0 else []))
+            self.hold_until((index + 1) * beat.seconds / 2)
+
+    def play_closing(self, beat):
+        """The trade-off in one sentence."""
+        closing = self.closing_card("humps_closing")
+        self.say("say_humps_closing")
+        self.play(FadeOut(self.still_layer, self.live_layer, self.box), Write(closing), run_time=self.fade_seconds)

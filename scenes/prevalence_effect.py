@@ -21,6 +21,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components import RocPanel
 from umbral.scenes.components.card import CARD_PAD, card_over
 from umbral.scenes.components.live_text import LiveText, Slot
@@ -333,51 +334,58 @@ class PrevalenceEffect(LectureScene):
                        and m.get_top()[1] > y0 for m in texts)
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds."""
-        return cls.intro_seconds + cls.up_seconds + cls.down_seconds + cls.hold_seconds + cls.closing_seconds
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """Data's prevalence, up to 0.5, down to 0.01, hold, closing."""
+        return (Beat("intro", cls.intro_seconds, "ROC, PR and the slider at the data's own prevalence", pause=True),
+                Beat("common", cls.up_seconds, "the prevalence up to a common disease", pause=True),
+                Beat("down", cls.down_seconds, "down to a rare one: the ROC stays, the PR curve sinks"),
+                Beat("rare", cls.hold_seconds, "held at the lowest prevalence: precision and who is flagged",
+                     pause=True),
+                Beat("closing", cls.closing_seconds, "the lesson, on a closing card"))
+
+    def said_at(self, index: int) -> dict:
+        """The prevalence and the precision at step ``index`` as the narration quotes them."""
+        numbers = self.numbers
+        return {"prevalence": f"{numbers.prevalences[index]:.2f}",
+                "precision": f"{numbers.operating_precision[index]:.3f}"}
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """Data's prevalence, up to 0.5, down to 0.01, hold, closing."""
+    def play_intro(self, beat):
+        """Everything at the data's own prevalence."""
         numbers, op = self.numbers, self.numbers.operating
-        layout = self.build_layout()
-        turn, last = numbers.turn, numbers.prevalences.size - 1
+        self.layout = self.build_layout()
+        self.say("say_pe_intro", threshold=format_theta(numbers.threshold), recall=f"{op.recall:.2f}",
+                 fpr=f"{op.fpr:.2f}", **self.said_at(0))
+        self.play(FadeIn(self.layout), run_time=self.fade_seconds)
 
-        def at(index):
-            return {"prevalence": f"{numbers.prevalences[index]:.2f}",
-                    "precision": f"{numbers.operating_precision[index]:.3f}"}
+    def play_common(self, beat):
+        """Up to a common disease."""
+        turn = self.numbers.turn
+        self.say("say_pe_up", **self.said_at(turn))
+        self.play(self.slide(0, turn, beat.seconds))
 
-        # Everything at the data's own prevalence.
-        self.say("say_pe_intro", self.intro_seconds, threshold=format_theta(numbers.threshold),
-                 recall=f"{op.recall:.2f}", fpr=f"{op.fpr:.2f}", **at(0))
-        self.play(FadeIn(layout), run_time=self.fade_seconds)
-        self.hold(self.intro_seconds - self.fade_seconds)
-        self.beat("intro")
-        # Up to a common disease.
-        self.say("say_pe_up", self.up_seconds, **at(turn))
-        self.play(self.slide(0, turn, self.up_seconds))
-        self.beat("common")
-        # Down to a rare one: the ROC stays, the PR curve sinks.
-        half = self.down_seconds / 2
+    def play_down(self, beat):
+        """Down to a rare one: the ROC stays, the PR curve sinks."""
+        half = beat.seconds / 2
         self.say("say_pe_down", half)
         self.say("say_pe_sink", half, offset=half)
-        self.play(self.slide(turn, last, self.down_seconds))
-        # Hold at the lowest prevalence.
-        marks = self.hold_marks()
-        if self.flagged_on_screen:
-            self.say("say_pe_hold", self.hold_seconds, **at(last))
-        else:  # the readout had no room for it: said after the hold's own line
-            spoken = self.hold_seconds * self.hold_share
-            self.say("say_pe_hold", spoken, **at(last))
-            self.say("say_pe_flagged", self.hold_seconds - spoken, offset=spoken,
-                     sick=f"{numbers.operating_per_hundred[last]:.0f}")
-        self.play(FadeIn(marks), run_time=self.fade_seconds)
-        self.hold(self.hold_seconds - self.fade_seconds)
-        self.beat("rare")
-        # Closing.
-        closing = self.closing_card("pe_closing")
-        self.say("say_pe_closing", self.closing_seconds)
-        self.play(FadeOut(layout), FadeOut(marks), Write(closing), run_time=self.fade_seconds)
-        self.hold(self.closing_seconds - self.fade_seconds)
+        self.play(self.slide(self.numbers.turn, self.numbers.prevalences.size - 1, beat.seconds))
 
+    def play_rare(self, beat):
+        """Hold at the lowest prevalence."""
+        numbers = self.numbers
+        last = numbers.prevalences.size - 1
+        self.marks = self.hold_marks()
+        if self.flagged_on_screen:
+            self.say("say_pe_hold", **self.said_at(last))
+        else:  # the readout had no room for it: said after the hold's own line
+            spoken = beat.seconds * self.hold_share
+            self.say("say_pe_hold", spoken, **self.said_at(last))
+            self.say("say_pe_flagged", offset=spoken, sick=f"{numbers.operating_per_hundred[last]:.0f}")
+        self.play(FadeIn(self.marks), run_time=self.fade_seconds)
+
+    def play_closing(self, beat):
+        """The lesson."""
+        closing = self.closing_card("pe_closing")
+        self.say("say_pe_closing")
+        self.play(FadeOut(self.layout), FadeOut(self.marks), Write(closing), run_time=self.fade_seconds)

@@ -31,6 +31,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.card import CARD_PAD, card_over
 from umbral.scenes.components.history_timeline import ROC_STATIONS, HistoryTimeline
 from umbral.scenes.components.radar_readout import RadarReadout
@@ -281,76 +282,86 @@ class RadarHistory(LectureScene):
         return 3 * cls.fade_seconds + len(ROC_STATIONS) * cls.station_seconds + sum(cls.ir_station_seconds)
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds (for tests and progress lines)."""
-        return (cls.opening_seconds + cls.scope_seconds + cls.up_seconds + cls.down_seconds
-                + cls.sweep_seconds + cls.name_seconds + cls.history_seconds() + cls.closing_seconds)
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """Title, scope, knob up, knob down, sweep, the name, the history, the closing line."""
+        return (cls.title_beat("why is it called ROC?"),
+                Beat("scope", cls.scope_seconds, "the radar room: scope, sensitivity knob, empty ROC axes", pause=True),
+                Beat("up", cls.up_seconds, "sensitivity up: every blip alarms", pause=True),
+                Beat("down", cls.down_seconds, "sensitivity down: silence, and bombers slip through", pause=True),
+                Beat("sweep", cls.sweep_seconds, "the knob swept from down to up traces the curve point by point"),
+                Beat("name", cls.name_seconds, "its name: receiver operating characteristic", pause=True),
+                Beat("history", cls.history_seconds(), "two threads of history: radar to ROC, retrieval to F1",
+                     pause=True),
+                Beat("closing", cls.closing_seconds, "the closing line"))
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """Title, scope, knob up, knob down, sweep, the name, the history, the closing line."""
-        fade, turn = self.fade_seconds, self.turn_seconds
-        top, bottom = 0, len(self.radar.thresholds) - 1
-        resting = self.knob_index(self.resting_position)
-        # Title card: why "ROC"?
-        self.title_card("say_radar_opening")
-        # The radar room: scope, knob, empty ROC axes.
+    def play_opening(self, beat):
+        """Title card: why is it called "ROC"."""
+        return self.title_card("say_radar_opening")
+
+    def play_scope(self, beat):
+        """The radar room: scope, knob, empty ROC axes."""
         layout = self.build_radar()
-        self.say("say_radar_scope", self.scope_seconds)
+        self.say("say_radar_scope")
         self.fade(FadeIn(layout))
         self.split_layers(layout)
         self.scope.beam.add_updater(self.scope.spin)
-        self.hold(self.scope_seconds - fade)
-        self.beat("scope")
-        # Sensitivity up: everything alarms.
-        self.say("say_radar_up", self.up_seconds)
-        self.play(self.turn_knob(resting, top, turn), FadeIn(self.captions["up"]), run_time=self.span(turn))
-        self.hold(self.up_seconds - turn)
-        self.beat("up")
-        # Sensitivity down: silence, and bombers slip through.
-        self.say("say_radar_down", self.down_seconds)
-        self.play(self.turn_knob(top, bottom, turn), self.swap("up", "down"), run_time=self.span(turn))
-        self.hold(self.down_seconds - turn)
-        self.beat("down")
-        # Sweep the knob from down to up: the curve appears point by point.
-        half = self.sweep_seconds / 2
+
+    def play_up(self, beat):
+        """Sensitivity up: everything alarms."""
+        self.say("say_radar_up")
+        self.play(self.turn_knob(self.knob_index(self.resting_position), 0, self.turn_seconds),
+                  FadeIn(self.captions["up"]), run_time=self.span(self.turn_seconds))
+
+    def play_down(self, beat):
+        """Sensitivity down: silence, and bombers slip through."""
+        self.say("say_radar_down")
+        self.play(self.turn_knob(0, len(self.radar.thresholds) - 1, self.turn_seconds), self.swap("up", "down"),
+                  run_time=self.span(self.turn_seconds))
+
+    def play_sweep(self, beat):
+        """Sweep the knob from down to up: the curve appears point by point."""
+        half = beat.seconds / 2
         self.say("say_radar_sweep", half)
         self.say("say_radar_curve", half, offset=half)
         self.fade(self.swap("down", "sweep"))
-        self.play(self.turn_knob(bottom, top, self.sweep_seconds - 2 * fade, plot=True))
-        self.hold(fade)
-        # Name it: receiver operating characteristic.
-        self.say("say_radar_name", self.name_seconds)
-        self.play(self.turn_knob(top, resting, turn), FadeOut(self.captions["sweep"]), run_time=self.span(turn))
-        named = self.naming()
-        banner, caption, (ring, label) = named
+        self.play(self.turn_knob(len(self.radar.thresholds) - 1, 0, beat.seconds - 2 * self.fade_seconds, plot=True))
+
+    def play_name(self, beat):
+        """Name it: receiver operating characteristic."""
+        turn = self.turn_seconds
+        self.say("say_radar_name")
+        self.play(self.turn_knob(0, self.knob_index(self.resting_position), turn), FadeOut(self.captions["sweep"]),
+                  run_time=self.span(turn))
+        self.named = self.naming()
+        banner, caption, (ring, label) = self.named
         spot = self.chance_spot
         words = self.roc.chance[1]
         give_way = ([FadeOut(words)] if spot is False else
                     [words.animate.move_to(self.roc.point_at(*spot))] if spot else [])
         self.fade(AnimationGroup(FadeOut(self.heading), FadeIn(banner), lag_ratio=1.0), FadeIn(caption),
                   Create(ring), FadeIn(label), *give_way)
-        self.hold(self.name_seconds - turn - fade)
-        self.beat("name")
-        # History: two threads.
-        history = self.build_history()
-        title, rows = history[0], self.timeline.rows
+
+    def play_history(self, beat):
+        """History: two threads."""
+        fade = self.fade_seconds
+        self.history = self.build_history()
+        title, rows = self.history[0], self.timeline.rows
         roc_seconds = [self.station_seconds] * len(rows[0].stations)
         self.say("say_history_roc", 2 * fade + sum(roc_seconds))
         # The beam stops as the radar fades: nothing then moves by itself, so the fade is a crossfade.
         self.scope.beam.clear_updaters()
-        self.fade(FadeOut(self.still_layer, self.live_layer, self.scope.beam, named))
+        self.fade(FadeOut(self.still_layer, self.live_layer, self.scope.beam, self.named))
         self.history_row(rows[0], roc_seconds, title, self.history_cards[0])
         cranfield, f1 = self.ir_station_seconds
         self.say("say_history_ir", fade + cranfield)
         self.say("say_history_f1", f1, offset=fade + cranfield)
         self.history_row(rows[1], self.ir_station_seconds, self.history_cards[1])
-        self.beat("history")
-        # Closing line.
-        line = self.closing()
-        self.say("say_radar_closing", self.closing_seconds)
-        self.fade(FadeOut(history, self.history_cards), Write(line))
-        self.hold(self.closing_seconds - fade)
+
+    def play_closing(self, beat):
+        """Closing line."""
+        self.say("say_radar_closing")
+        self.fade(FadeOut(self.history, self.history_cards), Write(self.closing()))
 
     def history_row(self, row, seconds, *extra) -> None:
         """Grow a row's arrow (with ``extra`` fading in), then light each station for its ``seconds``."""

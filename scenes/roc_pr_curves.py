@@ -21,6 +21,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.card import CARD_PAD, card_behind, card_over
 from umbral.scenes.components.live_text import LiveText, count_slot
 from umbral.scenes.components.unit_axes import UnitAxes
@@ -251,62 +252,77 @@ class RocPrCurves(LectureScene):
         self.show_passed(min(int(alpha * steps + 1e-9), steps))
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds."""
-        return (cls.intro_seconds + cls.build_seconds + cls.area_seconds + cls.read_auc_seconds
-                + cls.pr_build_seconds + cls.baseline_seconds + cls.read_pr_seconds + cls.closing_seconds)
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """Build ROC, shade AUC, read it; draw PR, baseline and AP, read it."""
+        return (Beat("intro", cls.intro_seconds, "two empty plots and the rule of a step", pause=True),
+                Beat("build", cls.build_seconds, "the ROC staircase, equal time per distinct score"),
+                Beat("area", cls.area_seconds, "the area under it shaded; the diagonal is chance", pause=True),
+                Beat("read_auc", cls.read_auc_seconds, "the AUC read as a ranking", pause=True),
+                Beat("pr_build", cls.pr_build_seconds, "the PR curve over the same scores, as the steps AP sums"),
+                Beat("baseline", cls.baseline_seconds, "PR's baseline is the prevalence; its area the AP",
+                     pause=True),
+                Beat("read_pr", cls.read_pr_seconds, "the PR baseline read", pause=True),
+                Beat("closing", cls.closing_seconds, "what each curve answers"))
+
+    def said(self) -> dict:
+        """The numbers the narration quotes."""
+        n = self.numbers
+        return {"auc": f"{n.auc:.2f}", "percent": n.auc_percent, "prevalence": f"{n.prevalence:.2f}",
+                "chance": f"{n.chance_auc:.1f}", "ap": f"{n.average_precision:.2f}",
+                "positives": n.positives, "negatives": n.negatives}
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """Build ROC, shade AUC, read it; draw PR, baseline and AP, read it."""
+    def play_intro(self, beat):
+        """Two empty plots and the rule of a step."""
         layout = self.build_layout()
-        n, parts = self.numbers, self.curves
-        values = {"auc": f"{n.auc:.2f}", "percent": n.auc_percent, "prevalence": f"{n.prevalence:.2f}",
-                  "chance": f"{n.chance_auc:.1f}", "ap": f"{n.average_precision:.2f}",
-                  "positives": n.positives, "negatives": n.negatives}
-        # Two empty plots and the rule of a step.
-        self.say("say_rocpr_intro", self.intro_seconds)
+        self.say("say_rocpr_intro")
         self.play(FadeIn(layout), run_time=self.span(self.fade_seconds))
-        self.hold(self.intro_seconds - self.fade_seconds)
-        self.beat("intro")
-        # Build the ROC staircase, equal time per distinct score.
+
+    def play_build(self, beat):
+        """Build the ROC staircase, equal time per distinct score."""
+        parts = self.curves
         self.live_roc = parts["roc"].copy()
         self.reveal_roc(0)
         # What grows is drawn last, so the plots and the legend's words stay in the cached background.
         growing = self.lift(self.live_roc, parts["tip"], self.legend[1])
-        self.say("say_rocpr_build", self.build_seconds, **values)
+        self.say("say_rocpr_build", **self.said())
         self.play(UpdateFromAlphaFunc(growing,
                                       lambda _, alpha: self.reveal_roc(alpha)),
-                  run_time=self.span(self.build_seconds), rate_func=linear)
-        # Shade the area under it; the diagonal is chance.
-        self.say("say_rocpr_area", self.area_seconds, **values)
+                  run_time=self.span(beat.seconds), rate_func=linear)
+
+    def play_area(self, beat):
+        """Shade the area under it; the diagonal is chance."""
+        parts = self.curves
+        self.say("say_rocpr_area", **self.said())
         self.remove(parts["tip"])
         self.add(parts["roc_area"], self.live_roc)
         self.play(FadeIn(parts["roc_area"]), FadeIn(parts["auc_label"]), Create(parts["chance"][0]),
                   FadeIn(parts["chance"][1]), run_time=self.span(self.fade_seconds * 2))
-        self.hold(self.area_seconds - self.fade_seconds * 2)
-        self.beat("area")
-        # Read the AUC as a ranking.
-        self.say("say_rocpr_read_auc", self.read_auc_seconds, **values)
-        self.play(FadeOut(self.legend), FadeIn(parts["read_auc"]), run_time=self.span(self.fade_seconds))
-        self.hold(self.read_auc_seconds - self.fade_seconds)
-        self.beat("read_auc")
-        # The PR curve over the same scores, as the steps AP sums.
-        self.say("say_rocpr_pr_build", self.pr_build_seconds)
-        self.play(Create(parts["pr"]), run_time=self.span(self.pr_build_seconds), rate_func=linear)
-        # Its baseline is the prevalence; its area the average precision.
-        self.say("say_rocpr_baseline", self.baseline_seconds, **values)
+
+    def play_read_auc(self, beat):
+        """Read the AUC as a ranking."""
+        self.say("say_rocpr_read_auc", **self.said())
+        self.play(FadeOut(self.legend), FadeIn(self.curves["read_auc"]), run_time=self.span(self.fade_seconds))
+
+    def play_pr_build(self, beat):
+        """The PR curve over the same scores, as the steps AP sums."""
+        self.say("say_rocpr_pr_build")
+        self.play(Create(self.curves["pr"]), run_time=self.span(beat.seconds), rate_func=linear)
+
+    def play_baseline(self, beat):
+        """Its baseline is the prevalence; its area the average precision."""
+        parts = self.curves
+        self.say("say_rocpr_baseline", **self.said())
         self.add(parts["pr_area"], parts["pr"])
         self.play(Create(parts["baseline"][0]), FadeIn(parts["baseline"][1]),
                   run_time=self.span(self.fade_seconds * 2))
         self.play(FadeIn(parts["pr_area"]), FadeIn(parts["ap_label"]), run_time=self.span(self.fade_seconds))
-        self.hold(self.baseline_seconds - self.fade_seconds * 3)
-        self.beat("baseline")
-        # Read the PR baseline.
-        self.say("say_rocpr_read_pr", self.read_pr_seconds, **values)
-        self.play(FadeIn(parts["read_pr"]), run_time=self.span(self.fade_seconds))
-        self.hold(self.read_pr_seconds - self.fade_seconds)
-        self.beat("read_pr")
-        # Closing: what each curve answers.
-        self.say("say_rocpr_closing", self.closing_seconds)
-        self.hold(self.closing_seconds)
+
+    def play_read_pr(self, beat):
+        """Read the PR baseline."""
+        self.say("say_rocpr_read_pr", **self.said())
+        self.play(FadeIn(self.curves["read_pr"]), run_time=self.span(self.fade_seconds))
+
+    def play_closing(self, beat):
+        """What each curve answers."""
+        self.say("say_rocpr_closing")

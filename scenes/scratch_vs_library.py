@@ -6,6 +6,7 @@ from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, GrowFromEdge, Rectangl
 
 from umbral.scenes import style
 from umbral.scenes.base import LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components.live_text import Slot
 from umbral.scenes.components.paired_bars import PairedBars
 from umbral.scenes.numbers.number_formats import format_theta
@@ -153,40 +154,45 @@ class ScratchVsLibrary(LectureScene):
         return VGroup(self.delta_header, self.delta_cells, self.deltas)
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds."""
-        return (cls.intro_seconds + cls.ours_seconds + cls.theirs_seconds + cls.delta_seconds
-                + cls.guard_seconds + cls.closing_seconds)
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """Heading, our bars, scikit-learn's bars, the gaps, the guard (held to the end)."""
+        return (Beat("intro", cls.intro_seconds, "heading and the empty rows", pause=True),
+                Beat("ours", cls.ours_seconds, "our metrics as solid bars, grown from zero", pause=True),
+                Beat("theirs", cls.theirs_seconds, "scikit-learn's as striped bars beside them", pause=True),
+                Beat("delta", cls.delta_seconds, "the gap of every pair, and that they match", pause=True),
+                Beat("guard", cls.guard_seconds + cls.closing_seconds,
+                     "the guard: verify runs before every render; held to the end"))
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """Heading, our bars, scikit-learn's bars, the gaps, the guard."""
-        numbers = self.numbers
+    def play_intro(self, beat):
+        """Heading and the empty rows."""
         self.build_layout()
-        shown = {row.metric: f"{row.ours:.2f}" for row in numbers.rows}
-        bound = difference_bound(numbers.max_difference)
-        # Heading and the empty rows.
-        self.say("say_svl_intro", self.intro_seconds, threshold=format_theta(numbers.threshold))
+        self.say("say_svl_intro", threshold=format_theta(self.numbers.threshold))
         self.play(FadeIn(self.heading), FadeIn(self.bars.static_parts()), FadeIn(self.delta_header),
                   FadeIn(self.delta_cells), run_time=self.fade_seconds)
-        self.hold(self.intro_seconds - self.fade_seconds)
-        self.beat("intro")
-        # Ours (solid), then scikit-learn's (striped), grown from zero.
-        for index, key, seconds in ((0, "say_svl_ours", self.ours_seconds),
-                                    (1, "say_svl_theirs", self.theirs_seconds)):
-            self.say(key, seconds, **shown)
-            series = self.bars.series(index)
-            self.play(*(GrowFromEdge(pair[0], LEFT) for pair in series), run_time=self.grow_seconds)
-            self.play(*(FadeIn(pair[1], shift=RIGHT * 0.1) for pair in series), run_time=self.fade_seconds)
-            self.hold(seconds - self.grow_seconds - self.fade_seconds)
-            self.beat(("ours", "theirs")[index])
-        # The gap of every pair.
-        self.say("say_svl_delta", self.delta_seconds, bound=bound)
+
+    def play_ours(self, beat):
+        """Ours (solid), grown from zero."""
+        self.grow_series(0)
+
+    def play_theirs(self, beat):
+        """scikit-learn's (striped), grown from zero."""
+        self.grow_series(1)
+
+    def grow_series(self, index: int) -> None:
+        """One series' bars grow, then their numbers fade in, narrated by ``say_svl_<beat>``."""
+        self.say(f"say_svl_{self.playing.name}", **{row.metric: f"{row.ours:.2f}" for row in self.numbers.rows})
+        series = self.bars.series(index)
+        self.play(*(GrowFromEdge(pair[0], LEFT) for pair in series), run_time=self.grow_seconds)
+        self.play(*(FadeIn(pair[1], shift=RIGHT * 0.1) for pair in series), run_time=self.fade_seconds)
+
+    def play_delta(self, beat):
+        """The gap of every pair."""
+        self.say("say_svl_delta", bound=difference_bound(self.numbers.max_difference))
         self.play(FadeIn(self.deltas), run_time=self.fade_seconds)
         self.play(FadeIn(self.match, shift=UP * 0.1), run_time=self.fade_seconds)
-        self.hold(self.delta_seconds - 2 * self.fade_seconds)
-        self.beat("delta")
-        # The guard: verify runs before every render.
+
+    def play_guard(self, beat):
+        """The guard: verify runs before every render."""
         self.say("say_svl_guard", self.guard_seconds)
         self.play(FadeOut(self.guard_replaces), FadeIn(self.guard, shift=UP * 0.1), run_time=self.fade_seconds)
-        self.hold(self.guard_seconds - self.fade_seconds + self.closing_seconds)

@@ -18,6 +18,7 @@ from manim import (
 
 from umbral.scenes import style
 from umbral.scenes.base import HeldSteps, LectureScene
+from umbral.scenes.beats import Beat
 from umbral.scenes.components import ConfusionGrid, MetricBars, Readout, RocPanel, ThresholdHeader
 from umbral.scenes.components.base import steps_between
 from umbral.scenes.components.card import card_behind
@@ -30,7 +31,6 @@ __all__ = ["ThresholdSweep"]
 class ThresholdSweep(LectureScene):
     """Confusion grid, metric bars and ROC point moving together as θ sweeps the grid."""
 
-    supports_stills = True
     opening_seconds = 3.5
     sweep_seconds = 10.0
     glide_seconds = 1.0
@@ -214,48 +214,66 @@ class ThresholdSweep(LectureScene):
         self.play(HeldSteps(self.live_layer, steps, self.show, run_time=self.glide_seconds, rate_func=linear))
 
     @classmethod
-    def duration(cls) -> float:
-        """Length of the video in seconds (for tests and progress lines)."""
-        holds = 2 * (cls.glide_seconds + cls.mark_fade_seconds * 2 + cls.hold_seconds)
-        return cls.opening_seconds + cls.fade_seconds + cls.sweep_seconds + holds + cls.closing_seconds
+    def beats(cls, **shape) -> tuple[Beat, ...]:
+        """Opening, panels at θ = 0, the sweep, holds at 0.5 and at the best F1, closing."""
+        hold = cls.glide_seconds + cls.hold_seconds + 2 * cls.mark_fade_seconds
+        return (cls.title_beat("the data: its name, n, positives and prevalence; the rule score >= θ"),
+                Beat("panels", cls.fade_seconds, "grid, metric bars and ROC fade in at θ = 0", pause=True, still=True),
+                Beat("sweep", cls.sweep_seconds, "θ steps over the 51 grid values; every panel follows"),
+                Beat("hold_default", hold, "θ glides to 0.50 and holds there, ringed on the ROC", pause=True,
+                     leave=cls.mark_fade_seconds),
+                Beat("hold_max_f1", hold, "θ glides to the best F1's threshold and holds there, ringed", pause=True,
+                     leave=cls.mark_fade_seconds),
+                Beat("closing", cls.closing_seconds, "the trade-off, on a closing card"))
+
+    def layout_at(self, snapshot) -> VGroup:
+        """Every panel laid out as the ``panels`` beat fades them in, showing ``snapshot`` (``render --at``)."""
+        layout = self.build_panels()
+        self.show(snapshot)
+        return layout
 
     # -- the story --------------------------------------------------------
-    def construct(self):
-        """Opening, sweep, holds at 0.5 and max F1, closing."""
-        f = self.facts
-        if self.still_at is not None:
-            layout = self.build_panels()
-            self.show(f.at(self.still_at))
-            self.add(layout)
-            return
-        first, last = f.grid[0], f.grid[-1]
-        # Opening: name the data.
-        self.title_card("say_opening", dataset=self.dataset_name, n=first.n, positives=first.positives)
-        # Panels at θ = 0: everything is flagged positive.
+    def play_opening(self, beat):
+        """Name the data."""
+        first = self.facts.grid[0]
+        return self.title_card("say_opening", dataset=self.dataset_name, n=first.n, positives=first.positives)
+
+    def play_panels(self, beat):
+        """Panels at θ = 0: everything is flagged positive."""
         layout = self.build_panels()
         self.play(FadeIn(layout), run_time=self.fade_seconds)
         self.split_layers(layout)
-        # Sweep θ over the grid, narrated in three parts.
-        third = self.sweep_seconds / 3
+
+    def play_sweep(self, beat):
+        """Sweep θ over the grid, narrated in three parts."""
+        first, last = self.facts.grid[0], self.facts.grid[-1]
+        third = beat.seconds / 3
         self.say("say_start", third, prevalence=f"{first.prevalence:.2f}")
         self.say("say_sweep", third, offset=third)
         self.say("say_end", third, offset=2 * third, baseline=f"{last.accuracy:.2f}")
-        self.beat("panels")
         self.sweep()
-        # Holds: the default 0.5, then the threshold with the best F1.
-        for key, threshold in (("default", 0.5), ("max_f1", f.max_f1_threshold)):
-            snapshot = f.at(threshold)
-            numbers = {k: f"{getattr(snapshot, k):.2f}" for k in ("recall", "precision", "accuracy", "f1")}
-            self.say(f"say_{key}", self.glide_seconds + self.hold_seconds + 2 * self.mark_fade_seconds,
-                     threshold=format_theta(threshold), **numbers)
-            self.glide_to(snapshot)
-            mark = self.marker(f"marker_{key}", snapshot)
-            self.play(FadeIn(mark), FadeOut(self.caption), run_time=self.mark_fade_seconds)
-            self.hold(self.hold_seconds)
-            self.beat(f"hold_{key}")
-            self.play(FadeOut(mark), FadeIn(self.caption), run_time=self.mark_fade_seconds)
-        # Closing: the trade-off.
+
+    def play_hold_default(self, beat):
+        """Hold at the default 0.5."""
+        return self.hold_at("default", 0.5)
+
+    def play_hold_max_f1(self, beat):
+        """Hold at the threshold with the best F1."""
+        return self.hold_at("max_f1", self.facts.max_f1_threshold)
+
+    def hold_at(self, key: str, threshold: float) -> tuple:
+        """θ glides to ``threshold``, marked in place of the caption; returns the marker's fade-out."""
+        snapshot = self.facts.at(threshold)
+        numbers = {k: f"{getattr(snapshot, k):.2f}" for k in ("recall", "precision", "accuracy", "f1")}
+        self.say(f"say_{key}", threshold=format_theta(threshold), **numbers)
+        self.glide_to(snapshot)
+        mark = self.marker(f"marker_{key}", snapshot)
+        self.play(FadeIn(mark), FadeOut(self.caption), run_time=self.mark_fade_seconds)
+        leave = self.playing.leave
+        return FadeOut(mark, run_time=leave), FadeIn(self.caption, run_time=leave)
+
+    def play_closing(self, beat):
+        """The trade-off."""
         closing = self.closing_card("closing")
-        self.say("say_closing", self.closing_seconds)
+        self.say("say_closing")
         self.play(FadeOut(self.still_layer, self.live_layer), Write(closing), run_time=self.fade_seconds)
-        self.hold(self.closing_seconds - self.fade_seconds)

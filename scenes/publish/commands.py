@@ -29,7 +29,7 @@ def _stills(names: tuple[str, ...], thresholds: tuple[float, ...], quiet: bool, 
         return frozenset()
     from umbral.scenes.publish.registry import scene_class
 
-    stills = frozenset(name for name in names if scene_class(name).supports_stills)
+    stills = frozenset(name for name in names if scene_class(name).supports_stills())
     without = sorted(set(names) - stills)
     verb = "has" if len(without) == 1 else "have"
     if not stills:

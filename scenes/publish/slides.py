@@ -1,8 +1,9 @@
 """Lecture scenes as a slide deck: html (reveal.js), pptx or pdf, via manim-slides.
 
-A scene's story is unchanged: :meth:`LectureScene.beat` is a no-op in a
-video and a slide break here, so the lecturer advances the deck at each
-beat. ``build_deck`` renders every scene as slides in a private Manim media
+A scene's story is unchanged: :meth:`LectureScene.beat`, called at the end
+of each beat the scene declares as a pause, is a no-op in a video and a slide
+break here, so the lecturer advances the deck at each such beat.
+``build_deck`` renders every scene as slides in a private Manim media
 folder (cache off, as in :mod:`umbral.scenes.publish.runner`), converts them with
 manim-slides' converters and renames the result into
 ``OUT/<dataset>/<lang>/slides.<ext>``, so a failure leaves no deck behind.
@@ -93,7 +94,7 @@ class _LectureSlide(UmbralSlide):
         self._close_notes()
         self.next_slide(name)
 
-    def say(self, key: str, seconds: float, offset: float = 0.0, **values) -> None:
+    def say(self, key: str, seconds: float | None = None, offset: float = 0.0, **values) -> None:
         """Subtitle cue as in a video, also kept as a speaker note."""
         super().say(key, seconds, offset, **values)
         self._pending_cues.append((self.time + offset, self.strings[key].format(**values)))

@@ -132,7 +132,7 @@ def test_tiny_render_says_the_numbers_in_order_and_the_gallery_shows_it(tmp_path
     cli("render", "Calibration", "--data", "screening8", "--resolution", "192x108", "--fps", "5", "--out", str(out))
     video = out / "screening8" / "en" / "Calibration.mp4"
     cues = list(srt.parse(video.with_suffix(".srt").read_text(encoding="utf-8")))
-    check_tiny_render(probe(video), cues, Calibration.duration((10, 10)), len(cues))
+    check_tiny_render(probe(video), cues, Calibration.duration(filled=(10, 10)), len(cues))
     assert len(cues) >= 8
     spoken = " ".join(" ".join(cue.content.split()) for cue in cues)  # a long sentence may span two cues
     assert "3 in 10" in spoken
