@@ -3,8 +3,8 @@
 The left board shows one model's cases in score bins (:class:`ScoreBins`), later the
 recalibrated model's cost curve (:class:`SplitCurve`); the right board the reliability diagram
 (:class:`ReliabilityPlot`); between them, a card across the frame holds the numbers table.
-Legend rows go under each plot down to the foot of the frame. :meth:`CalibrationBoards.build_layout`
-measures: it builds every beat's rows, and shortens the plots when the rows would run past the foot.
+Legend rows go under each plot down to the foot of the frame, laid out by the layout ladder
+(:mod:`~umbral.scenes.layout`) from their measured words: nothing is built to be measured.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ class CalibrationBoards:
         The plots shorten (down to ``least_plot_height``) by as much as the tallest column of rows, wrapped
         at its full size, passes the foot; twice at most (a shorter diagram narrows its column, whose rows
         then wrap: more rounds gain nothing). What still does not fit goes down the layout ladder
-        (:mod:`~umbral.scenes.layout`) beat by beat: smaller rows, the dots' short names, the curve's
-        shape and the raw curve's key dropped (the narration says them).
+        (:mod:`~umbral.scenes.layout`) beat by beat: smaller rows, short forms, optional rows dropped,
+        rows the narration says left to it.
         """
         raise_by = widen = 0.0
         for _ in range(3):
@@ -84,7 +84,7 @@ class CalibrationBoards:
             if not widen:  # the diagram's column first widens (up to half the frame) for its rows, then stays
                 widen = self.widening()
                 layout = self.placed(raise_by, widen) if widen else layout
-            over = max(self.rows_room(legends)[0] for legends in self.every_column())
+            over = max(self.overflow("left"), self.overflow("right"))
             if over <= 1e-6 or self.plot_top - self.plot_bottom <= self.least_plot_height + 1e-6:
                 break
             raise_by += over + 0.02
@@ -97,15 +97,10 @@ class CalibrationBoards:
         more than the left column's then do (0 when they fit already); at most half the safe width.
         """
         (_, right), (_, left) = self.columns["right"], self.columns["left"]
-        room, limit = self.rows_top - self.foot, style.safe_width() / 2 - right
-        columns = self.every_column()
-
-        def over(name: str, width: float) -> float:
-            return max(self.legend.laid(legends, width, float("inf")).height for side, legends in columns
-                       if side == name) - room
+        limit = style.safe_width() / 2 - right
 
         def enough(extra: float) -> bool:
-            return over("right", right + extra) <= max(over("left", left - extra), 0.0)
+            return self.overflow("right", right + extra) <= max(self.overflow("left", left - extra), 0.0)
 
         if limit <= 0 or enough(0.0):
             return 0.0
@@ -114,13 +109,11 @@ class CalibrationBoards:
             low, high = ((low + high) / 2, high) if not enough((low + high) / 2) else (low, (low + high) / 2)
         return high
 
-    def rows_room(self, legends_in) -> tuple[float, float]:
-        """(how far the column's rows, wrapped at full size, pass the foot; the room) for ``(column, legends)``."""
-        name, legends = legends_in
-        _, width = self.columns[name]
-        room = self.rows_top - self.foot
-        laid = self.legend.laid(legends, width, float("inf"))
-        return laid.height - room, room
+    def overflow(self, side: str, width: float | None = None) -> float:
+        """How far the tallest of ``side``'s columns of rows, wrapped at full size (``width`` wide), passes the foot."""
+        width = self.columns[side][1] if width is None else width
+        return max(self.legend.laid(legends, width, float("inf")).height for name, legends in self.every_column()
+                   if name == side) - (self.rows_top - self.foot)
 
     def every_column(self) -> list[tuple[str, list]]:
         """Every beat's column of legend rows, as ``(column, legends)``: what the layout must make room for."""
@@ -185,9 +178,8 @@ class CalibrationBoards:
         """The diagram's title; without the split (the header names it) where the whole would wrap."""
         whole = self.strings["calib_reliability_title"].format(**self.words.fields)
         columns = getattr(self, "columns", None)
-        fits = columns is not None and style.text(whole, size=style.SIZE_SMALL, weight="BOLD").width <= columns[
-            "right"][1]
-        if style.narrow() or (columns is not None and not fits):
+        if style.narrow() or (columns is not None and style.text_width(whole, style.SIZE_SMALL, weight="BOLD")
+                              > columns["right"][1]):
             return self.strings["calib_reliability_title_short"].format(**self.words.fields)
         return whole
 
@@ -213,9 +205,8 @@ class CalibrationBoards:
     def fitted_title(self, words: str) -> VGroup:
         """A left board's title: bold on one line if it fits the column, else smaller and wrapped."""
         _, width = self.columns["left"]
-        single = style.text(words, size=style.SIZE_LABEL, weight="BOLD")
-        if single.width <= width:
-            return VGroup(single)
+        if style.text_width(words, style.SIZE_LABEL, weight="BOLD") <= width:
+            return VGroup(style.text(words, size=style.SIZE_LABEL, weight="BOLD"))
         return balanced_text(words, width, size=style.SIZE_SMALL, weight="BOLD", align=None)
 
     def left_title(self, bins) -> VGroup:
