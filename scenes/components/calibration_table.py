@@ -41,12 +41,14 @@ class CalibrationTable(VGroup):
         super().__init__()
         cells = [[style.text(v, size=size, weight="BOLD" if size >= style.SIZE_NUMBER else "NORMAL")
                   for v in row] for row, size in zip(values, sizes, strict=True)]
-        # A value column is as wide as its widest number, or its model's longest word: a long name wraps over
-        # its column rather than narrowing the terms' column.
+        # A value column is as wide as its widest number or its model's name; where whole names would leave
+        # the terms less than half the table, as its name's longest word (the name wraps over its column).
         marker_room = 0.2 + 0.12
-        column = max([cell.width for row in cells for cell in row] + [0.0])
-        column = max([column] + [marker_room + style.text_width(word, style.SIZE_SMALL)
-                                 for name, _, _ in models for word in name.split()])
+        numbers = max([cell.width for row in cells for cell in row] + [0.0])
+        column = max([numbers] + [marker_room + style.text_width(name, style.SIZE_SMALL) for name, _, _ in models])
+        if width - len(models) * (column + self.column_gap) < width / 2:
+            column = max([numbers] + [marker_room + style.text_width(word, style.SIZE_SMALL)
+                                      for name, _, _ in models for word in name.split()])
         heads = []
         for name, index, color in models:
             marker = model_marker(index, color, 0.2)
