@@ -43,30 +43,14 @@ SAMPLES = sample([(lang, frame) for lang in ("en", "es") for frame in FRAMES], [
 
 
 def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir, theme: str = "dark") -> list:
-    """The problems of ``name`` played through (:func:`~tests.scenes.layout_check.play_through`), known gaps aside."""
-    return unexpected(name, lang, play_through(name, facts, lang, ratio, media_dir, theme=theme).problems)
+    """The problems of ``name`` played through (:func:`~tests.scenes.layout_check.play_through`)."""
+    return play_through(name, facts, lang, ratio, media_dir, theme=theme).problems
 
 
-def unexpected(name: str, lang: str, problems: list) -> list:
-    """``problems`` without the kinds :data:`KNOWN_GAPS` lists for ``name`` in ``lang`` (those are printed)."""
-    gaps = KNOWN_GAPS.get((name, lang), frozenset())
-    for problem in problems:
-        if any(problem.get(kind) for kind in gaps):
-            print("known gap:", {key: value for key, value in problem.items() if key in gaps and value})
-    return [{key: value for key, value in problem.items() if key not in gaps and value}
-            for problem in problems if any(problem.get(kind) for kind in KINDS if kind not in gaps)]
-
-
-#: The kinds of problem the check reports (see tests/scenes/layout_check.py).
-KINDS = ("outside", "overlapping", "too_small", "numbers_too_small", "off_theme", "composition")
-#: What the check still finds, by (scene, language): printed by the test, not failed on. Only composition in the
-#: pseudo-locale is left (its strings are 40 % longer; what it must hold is nothing outside, overlapping or under
-#: the floors, and that holds): ModelsCompared's 4:3 table leaves a third at 27-28 % (30 % wanted). Every other
-#: kind must be clean in every sample. Measured on the code of this commit; shrink it, never grow it.
-KNOWN_GAPS: dict[tuple[str, str], frozenset[str]] = {
-    (scene, lang): frozenset(kinds.split()) for scene, per_lang in {
-        "ModelsCompared": {PSEUDO: "composition"},
-    }.items() for lang, kinds in per_lang.items()}
+#: The one row whose composition is not yet fixed: ModelsCompared in the pseudo-locale at 4:3, where the table
+#: leaves the top third 27-28 % covered (30 % wanted). It is an expected failure (xfail, strict): every other kind
+#: of problem still fails it, and once its composition passes the test fails until this line is deleted.
+COMPOSITION_GAP = ("ModelsCompared", PSEUDO, "4:3")
 
 
 def several_models_facts():
@@ -93,7 +77,11 @@ def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, dataset
         seen = play_through(name, _facts(name, data, datasets), lang, FRAMES[frame], tmp_path, theme=theme)
     print(seen.row())
     assert seen.beats > 5, "the scene was not played through"
-    assert unexpected(name, lang, seen.problems) == []
+    if (name, lang, frame) == COMPOSITION_GAP:
+        assert [p for p in seen.problems if not p.get("composition")] == []
+        assert seen.problems, "ModelsCompared now composes in the pseudo-locale at 4:3: delete COMPOSITION_GAP"
+        pytest.xfail(f"composition not yet fixed: {seen.problems[0]['composition']}")
+    assert seen.problems == []
     assert seen.numbers_seen, "no story number is tagged (style.story_number)"
 
 
@@ -160,10 +148,3 @@ def test_the_check_sees_a_dark_colour_in_the_light_theme(datasets, tmp_path, mon
     found = play_through("CostThreshold", datasets["clinic20"], "en", FRAMES["16:9"], tmp_path, theme="light").problems
     assert any(palette.TEXT.upper() in p.get("off_theme", []) for p in found)
     assert style.theme_name() == "dark"
-
-
-def test_the_known_gaps_name_real_scenes_languages_and_kinds():
-    from umbral.scenes.publish.registry import SCENES
-
-    for (scene, lang), kinds in KNOWN_GAPS.items():
-        assert scene in SCENES and lang in ("en", "es", PSEUDO) and kinds and kinds <= set(KINDS), (scene, lang)
