@@ -95,29 +95,6 @@ HEADER = (f"{'scene':<20} {'lng':<3} {'frame':<5} {'text':>8} {'number':>8}  {'w
           f"{'third':>5}  smallest text / number (720p cap heights; least span of the safe area at main beats)")
 
 
-def visible(mobjects):
-    """Mobjects drawn now: faded-out leftovers (opacity 0) are not on screen."""
-    def drawn(part):
-        return part.get_fill_opacity() > 0.05 or part.get_stroke_opacity() > 0.05
-
-    return [m for m in mobjects if any(drawn(part) for part in m.family_members_with_points())]
-
-
-def _drawn_leaves(group):
-    return [leaf for leaf in group.family_members_with_points()
-            if leaf.get_fill_opacity() > 0.05 or leaf.get_stroke_opacity() > 0.05]
-
-
-def _story_units(mobjects, text_units) -> set[int]:
-    """ids of the text units inside a mobject tagged as a story number."""
-    found = set()
-    for mob in mobjects:
-        for member in mob.get_family():
-            if getattr(member, "story_number", False):
-                found.update(id(unit) for unit in text_units(member))
-    return found
-
-
 def composition(leaves, frame_width: float, frame_height: float) -> tuple[float, float, float]:
     """(width share, height share, least area cover of a third) of the safe area by the drawn ``leaves``.
 
@@ -125,10 +102,15 @@ def composition(leaves, frame_width: float, frame_height: float) -> tuple[float,
     bounding box (a glyph, a bar, a curve's extent) overlaps it; each of the six thirds (three columns,
     three rows) reports the share of its cells covered.
     """
-    if not leaves:
-        return 0.0, 0.0, 0.0
     boxes = np.array([(leaf.points[:, 0].min(), leaf.points[:, 1].min(), leaf.points[:, 0].max(),
                        leaf.points[:, 1].max()) for leaf in leaves])
+    return composition_of_boxes(boxes, frame_width, frame_height)
+
+
+def composition_of_boxes(boxes: np.ndarray, frame_width: float, frame_height: float) -> tuple[float, float, float]:
+    """:func:`composition` of drawn boxes, one ``(x0, y0, x1, y1)`` row each."""
+    if not len(boxes):
+        return 0.0, 0.0, 0.0
     left, right = -frame_width / 2 + SAFE_INSET, frame_width / 2 - SAFE_INSET
     bottom, top = -frame_height / 2 + SAFE_INSET, frame_height / 2 - SAFE_INSET
     span_w = (min(boxes[:, 2].max(), right) - max(boxes[:, 0].min(), left)) / (right - left)
@@ -145,38 +127,21 @@ def composition(leaves, frame_width: float, frame_height: float) -> tuple[float,
     return float(span_w), float(span_h), float(min(thirds))
 
 
-def off_theme_colours(leaves, theme: str) -> set[str]:
-    """Colours drawn (fill or stroke, visibly) that are not a colour of ``theme``'s palette."""
-    from umbral.scenes.palette import THEMES
-
-    allowed = {value.upper() for value in THEMES[theme].values()}
-    found = set()
-    for leaf in leaves:
-        pairs = [(leaf.get_fill_color(), leaf.get_fill_opacity()), (leaf.get_stroke_color(), leaf.get_stroke_opacity())]
-        if leaf.get_stroke_width() == 0:
-            pairs = pairs[:1]
-        for colour, opacity in pairs:
-            if colour is None:  # nothing drawn in that part
-                continue
-            hex_colour = colour.to_hex().upper()[:7]
-            if opacity > 0.05 and hex_colour not in allowed:
-                found.add(hex_colour)
-    return found
-
-
 def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: str = "dark",
                  check_composition: bool = True, scene_kwargs: dict | None = None) -> Playthrough:
     """Play ``name`` (built with ``scene_kwargs``) without writing frames; after each play/wait measure the screen."""
-    from manim import Group, Text, tempconfig
+    from manim import Text, config, tempconfig
 
-    from tests.scenes.conftest import describe, outside_frame, overlapping_texts, text_units
+    from tests.scenes.screen import Screen
     from umbral.scenes import style
     from umbral.scenes.components.live_text import LiveText
+    from umbral.scenes.palette import THEMES
     from umbral.scenes.publish.registry import scene_class
 
     frame = frame_of(ratio)
     result = Playthrough(name, lang, frame)
     text_floor = TEXT_FLOOR[frame]
+    allowed = {value.upper() for value in THEMES[theme].values()}
     with style.themed(theme), tempconfig({
             "pixel_width": round(240 * ratio), "pixel_height": 240, "frame_width": 8.0 * ratio, "frame_height": 8.0,
             "frame_rate": 5, "dry_run": True, "disable_caching": True, "format": "none", "verbosity": "ERROR",
@@ -185,35 +150,30 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
         scene.renderer._original_skipping_status = True  # each play jumps to its end: what is measured, no frames
         # Nor pixels: Manim still paints the still background of each play, and a frame at each wait, at 240 px.
         scene.renderer.update_frame = scene.renderer.save_static_frame_data = lambda *args, **kwargs: None
+        scene.get_moving_and_static_mobjects = lambda animations: ([], [])  # only the painting reads them
         names = []
 
         def measure(after: str) -> None:
-            shown_mobjects = visible(scene.mobjects)
-            shown = Group(*shown_mobjects)
-            units = [t for t in text_units(shown) if len(t.get_all_points())]
-            outside = [getattr(t, "text", type(t).__name__) for t in units if outside_frame(t)]
-            if not outside and outside_frame(shown):
-                outside = ["a drawing"]
-            overlaps = describe(overlapping_texts(shown))
-            story = _story_units(shown_mobjects, text_units)
+            screen = Screen(scene.mobjects)
+            half_w, half_h = config.frame_width / 2 + 0.02, config.frame_height / 2 + 0.02
             tiny, small_numbers = [], []
-            for unit in units:
+            for unit, first, stop, story, _ in screen.units:
                 if not isinstance(unit, (Text, LiveText)):
                     continue
-                share = cap_share(unit.font_size)
+                share = cap_share(screen.font_size(unit, first, stop))
                 words = getattr(unit, "text", getattr(unit, "template", ""))
                 result.smallest_text = min(result.smallest_text, (share, words))
                 result.texts.add(words)
                 if share < text_floor - 1e-4:
                     tiny.append((words, round(share * 720, 1)))
-                if id(unit) in story:
+                if story:
                     result.numbers_seen += 1
                     result.smallest_number = min(result.smallest_number, (share, words))
                     if share < NUMBER_FLOOR - 1e-4:
                         small_numbers.append((words, round(share * 720, 1)))
-            off_theme = sorted(off_theme_colours(_drawn_leaves(shown), theme))
-            problem = {"beat": len(names), "after": after, "outside": outside, "overlapping": overlaps,
-                       "too_small": tiny, "numbers_too_small": small_numbers, "off_theme": off_theme}
+            problem = {"beat": len(names), "after": after, "outside": screen.outside(half_w, half_h),
+                       "overlapping": screen.overlapping(), "too_small": tiny, "numbers_too_small": small_numbers,
+                       "off_theme": sorted(screen.colours() - allowed)}
             if any(value for key, value in problem.items() if key not in ("beat", "after")):
                 result.problems.append(problem)
 
@@ -233,10 +193,8 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
             pauses.append(label)
             if len(pauses) == 1 or not check_composition:  # the first pause is the opening card
                 return
-            from manim import config
-
-            width, height, third = composition(_drawn_leaves(Group(*visible(scene.mobjects))),
-                                               config.frame_width, config.frame_height)
+            width, height, third = composition_of_boxes(Screen(scene.mobjects).drawn_boxes(),
+                                                        config.frame_width, config.frame_height)
             result.compositions.append((label, width, height, third))
             if width < SPAN_WIDTH or height < SPAN_HEIGHT or third < THIRD_COVER:
                 result.problems.append({"beat": len(names), "after": f"beat {label!r}",
