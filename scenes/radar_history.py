@@ -10,6 +10,7 @@ from :mod:`umbral.scenes.numbers.radar_history`.
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -45,12 +46,17 @@ __all__ = ["RadarHistory"]
 
 def _overlap(a, b) -> bool:
     """True when a drawn piece (glyph, line, disc) of ``a`` meets one of ``b``, by bounding boxes."""
-    def pieces(mobject):
-        return [(m.get_left()[0], m.get_right()[0], m.get_bottom()[1], m.get_top()[1])
-                for m in mobject.get_family() if not m.submobjects and len(m.points)]
+    def pieces(mobject) -> np.ndarray:
+        """(left, right, bottom, top) of each leaf, from its anchors as Manim's ``get_left`` etc. take them."""
+        boxes = []
+        for m in mobject.get_family():
+            if not m.submobjects and len(m.points):
+                anchors = np.asarray(m.get_anchors()).reshape(-1, 3)
+                boxes.append((*anchors[:, :2].min(axis=0), *anchors[:, :2].max(axis=0)))
+        return np.array(boxes).reshape(-1, 4)[:, [0, 2, 1, 3]]
 
-    return any(l1 < r2 and l2 < r1 and b1 < t2 and b2 < t1
-               for l1, r1, b1, t1 in pieces(a) for l2, r2, b2, t2 in pieces(b))
+    (l1, r1, b1, t1), (l2, r2, b2, t2) = pieces(a).T[:, :, None], pieces(b).T[:, None, :]
+    return bool(((l1 < r2) & (l2 < r1) & (b1 < t2) & (b2 < t1)).any())
 
 
 class RadarHistory(LectureScene):

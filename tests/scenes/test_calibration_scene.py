@@ -12,7 +12,6 @@ from sklearn.isotonic import IsotonicRegression
 from sklearn.metrics import brier_score_loss, confusion_matrix, log_loss
 
 from tests.scenes.conftest import check_tiny_render
-from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
 from umbral.data import load_study
 from umbral.metrics.compare import ChoiceSettings, compare_models
 from umbral.scenes.calibration import Calibration
@@ -103,12 +102,6 @@ def test_one_split_is_refused_with_what_it_needs(facts):
         Calibration(replace(facts, comparison=one))
     with pytest.raises(ValueError, match="--data screening8"):
         Calibration(replace(facts, comparison=None))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("lang, frame", SAMPLES)
-def test_every_beat_fits(facts, lang, frame, tmp_path):
-    assert problems_at_every_beat("Calibration", facts, lang, FRAMES[frame], tmp_path) == []
 
 
 def cli(*args):

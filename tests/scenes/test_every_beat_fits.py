@@ -4,12 +4,13 @@ The per-scene tests check chosen moments; this one checks every beat of the
 story (tests/scenes/layout_check.py measures it): nothing outside the frame or
 on other text, every text at least 2.4 % of the frame height (2.2 % at 4:3)
 and every story number 4 %, the content filling the safe area at each pause
-point, and only the theme's colours on screen. ``make test`` plays each scene in
-one of four looks (English 16:9 light, Spanish 4:3, the pseudo-locale with every
-string 40 % longer at 16:9 and, on the default data in the light theme, at 4:3)
-plus six rows spread over the matrix, the same on every commit; ``make test-all``
-(``UMBRAL_EVERY_COMBINATION=1``) plays every language x frame x theme x data.
-Scenes that compare models or splits run on screening8.
+point, and only the theme's colours on screen. Every ``make test`` plays every
+scene in every language (en, es and the pseudo-locale, 40 % longer) x frame
+(16:9, 4:3) x theme x dataset: the whole matrix, so a layout regression fails
+the commit that causes it. The scenes that compare models or splits run on
+screening8 whatever the dataset, so they play once per language x frame x theme.
+Rows are ordered language first: an xdist worker's text cache then serves a run
+of rows in one language.
 """
 
 from __future__ import annotations
@@ -27,17 +28,12 @@ from umbral.scenes.publish.registry import LECTURE_ORDER, NEEDS
 
 pytestmark = pytest.mark.slow
 
-#: Every (scene, language, frame, theme, data) row; ``make test-all`` runs them all (tests/sampling.py).
-LOOK_ROWS = list(itertools.product(LECTURE_ORDER, ("en", "es", PSEUDO), FRAMES, ("dark", "light"),
-                                   ("clinic20", "screening")))
-#: The four looks ``make test`` always plays: English 16:9 light, Spanish 4:3, the pseudo-locale at 16:9 and, on the
-#: default data's three-digit counts in the light theme, at 4:3; scene ``i`` plays look ``i mod 4``, so each scene,
-#: language, frame and theme is played at least once; six more rows are spread over the matrix (the same on every
-#: commit); ``make test-all`` plays all 312.
-FIXED_LOOKS = [("en", "16:9", "light", "clinic20"), ("es", "4:3", "dark", "clinic20"),
-               (PSEUDO, "16:9", "dark", "clinic20"), (PSEUDO, "4:3", "light", "screening")]
-LOOK_SAMPLE = sample(LOOK_ROWS, [(name, *FIXED_LOOKS[i % 4]) for i, name in enumerate(LECTURE_ORDER)],
-                     spread=len(LECTURE_ORDER) // 2)
+#: Every (scene, language, frame, theme, data) row, language first; a scene in NEEDS (it compares models or
+#: splits) plays on screening8, once per language, frame and theme.
+LOOK_ROWS = [(name, lang, frame, theme, "screening8" if name in NEEDS else data)
+             for lang, frame, theme, data, name in itertools.product(("en", "es", PSEUDO), FRAMES, ("dark", "light"),
+                                                                     ("clinic20", "screening"), LECTURE_ORDER)
+             if name not in NEEDS or data == "clinic20"]
 #: (language, frame) samples for the scene modules' own every-beat tests (other data, more models).
 SAMPLES = sample([(lang, frame) for lang in ("en", "es") for frame in FRAMES], [("en", "16:9"), ("es", "4:3")])
 
@@ -67,14 +63,10 @@ def datasets():
             "screening8": several_models_facts()}
 
 
-def _facts(name, data, datasets):
-    return datasets["screening8"] if name in NEEDS else datasets[data]
-
-
-@pytest.mark.parametrize("name, lang, frame, theme, data", LOOK_SAMPLE)
+@pytest.mark.parametrize("name, lang, frame, theme, data", LOOK_ROWS)
 def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, datasets, tmp_path):
     with pseudo_language():
-        seen = play_through(name, _facts(name, data, datasets), lang, FRAMES[frame], tmp_path, theme=theme)
+        seen = play_through(name, datasets[data], lang, FRAMES[frame], tmp_path, theme=theme)
     print(seen.row())
     assert seen.beats > 5, "the scene was not played through"
     if (name, lang, frame) == COMPOSITION_GAP:
@@ -83,14 +75,6 @@ def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, dataset
         pytest.xfail(f"composition not yet fixed: {seen.problems[0]['composition']}")
     assert seen.problems == []
     assert seen.numbers_seen, "no story number is tagged (style.story_number)"
-
-
-@pytest.mark.parametrize("frame", FRAMES)
-def test_calibrations_rows_fit_the_pseudo_locale_through_the_layout_ladder(frame, datasets, tmp_path):
-    """Calibration's legend rows, 40 % longer: the diagram's column widens, then the ladder (short, drop, say) fits."""
-    with pseudo_language():
-        seen = play_through("Calibration", datasets["screening8"], PSEUDO, FRAMES[frame], tmp_path)
-    assert seen.problems == []
 
 
 def test_a_lecturers_long_closing_line_goes_through_the_same_layout(datasets, tmp_path):

@@ -15,7 +15,7 @@ from tests.scenes.conftest import (
     text_units,
     tiny_render,
 )
-from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
+from tests.scenes.test_every_beat_fits import FRAMES, problems_at_every_beat
 from tests.shared_data import write_raw_table
 from umbral.data import load_study
 from umbral.metrics.compare import ChoiceSettings, compare_models
@@ -202,12 +202,6 @@ def test_peek_and_wobble_beats_fit(lang, frame, built):
         # Text keeps inside the side margins, not just the frame (a title touching the edge looks cut).
         assert all(abs(t.get_left()[0]) <= inside and abs(t.get_right()[0]) <= inside for t in text_units(beat))
         assert all(abs(t.get_bottom()[1]) <= 4.0 and abs(t.get_top()[1]) <= 4.0 for t in text_units(beat))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("lang, frame", SAMPLES)
-def test_every_beat_fits(facts, lang, frame, tmp_path):
-    assert problems_at_every_beat("HonestThreshold", facts, lang, FRAMES[frame], tmp_path) == []
 
 
 @pytest.mark.slow
