@@ -76,6 +76,9 @@ class Playthrough:
     texts: set = field(default_factory=set)
     #: (beat name, width share, height share, least third cover) at each main beat.
     compositions: list = field(default_factory=list)
+    #: The pause beats the scene broke at (where a slide deck breaks), in order, and those it declares.
+    pauses: list = field(default_factory=list)
+    declared_pauses: list = field(default_factory=list)
 
     def px(self, share: float, height: int = 720) -> float:
         return share * height
@@ -185,7 +188,8 @@ def play_through(name: str, facts, lang: str, ratio: float, media_dir, theme: st
                 return value
             return run
 
-        pauses = []
+        pauses = result.pauses
+        result.declared_pauses = [beat.name for beat in type(scene).beats(**scene.shape()) if beat.pause]
         beat = scene.beat
 
         def paused(label: str) -> None:

@@ -17,13 +17,6 @@ DRAWN = 0.05
 _NO_RGBA = np.zeros((1, 4))
 
 
-def _hex(rgba) -> str | None:
-    """``ManimColor(rgba[:3]).to_hex()`` without making a colour; None where Manim has no colour (all zero)."""
-    if not rgba.any():
-        return None
-    return f"#{int(rgba[0] * 255):02X}{int(rgba[1] * 255):02X}{int(rgba[2] * 255):02X}"
-
-
 class Screen:
     """Every leaf with points under ``mobjects`` (the scene's, in order), read once."""
 
@@ -33,7 +26,7 @@ class Screen:
         from umbral.scenes.components.live_text import LiveText
 
         self._unit_types = (Text, LiveText)
-        self._points, self._drawn, self._colours, self._top_of = [], [], [], []
+        self._points, self._fills, self._strokes, self._stroked, self._top_of = [], [], [], [], []
         #: (text unit, first leaf, leaf after its last, tagged as a story number, its top-level mobject's index)
         self.units = []
         for top, mobject in enumerate(mobjects):
@@ -43,7 +36,13 @@ class Screen:
             starts = np.cumsum([0] + [len(points) for points in self._points[:-1]])
             every = np.concatenate(self._points)[:, :2]
             self.boxes = np.hstack([np.minimum.reduceat(every, starts), np.maximum.reduceat(every, starts)])
-        self.drawn = np.array(self._drawn, dtype=bool)
+        fills, strokes = np.array(self._fills).reshape(-1, 4), np.array(self._strokes).reshape(-1, 4)
+        self.drawn = (fills[:, 3] > DRAWN) | (strokes[:, 3] > DRAWN)
+        # The colours Manim reports (``get_fill_color().to_hex()``; none where the rgba is all zero), drawn
+        # where their opacity shows, a stroke only where it has a width.
+        self._fill_shown = (fills[:, 3] > DRAWN) & fills.any(axis=1)
+        self._stroke_shown = (strokes[:, 3] > DRAWN) & strokes.any(axis=1) & np.array(self._stroked, dtype=bool)
+        self._fill_rgb, self._stroke_rgb = (fills[:, :3] * 255).astype(int), (strokes[:, :3] * 255).astype(int)
         tops = np.array(self._top_of, dtype=int)
         shown_tops = np.zeros(len(mobjects), dtype=bool)
         shown_tops[tops[self.drawn]] = True
@@ -57,14 +56,10 @@ class Screen:
         first = len(self._points)
         points = mobject.points
         if len(points):
-            fill = getattr(mobject, "fill_rgbas", _NO_RGBA)[0]
-            stroke = getattr(mobject, "stroke_rgbas", _NO_RGBA)[0]
             self._points.append(points)
-            self._drawn.append(fill[3] > DRAWN or stroke[3] > DRAWN)
-            colours = [_hex(fill)] if fill[3] > DRAWN else []
-            if stroke[3] > DRAWN and mobject.get_stroke_width() != 0:
-                colours.append(_hex(stroke))
-            self._colours.append(colours)
+            self._fills.append(getattr(mobject, "fill_rgbas", _NO_RGBA)[0])
+            self._strokes.append(getattr(mobject, "stroke_rgbas", _NO_RGBA)[0])
+            self._stroked.append(mobject.get_stroke_width() != 0)
             self._top_of.append(top)
         for child in mobject.submobjects:
             self._walk(child, top, story, in_unit or is_unit)
@@ -87,8 +82,10 @@ class Screen:
 
     def colours(self) -> set[str]:
         """Colours drawn, fill and stroke, as ``#RRGGBB``."""
-        chosen = np.flatnonzero(self.drawn & self.shown)
-        return {colour for k in chosen for colour in self._colours[k] if colour is not None}
+        shown = self.drawn & self.shown
+        rgbs = np.unique(np.vstack([self._fill_rgb[shown & self._fill_shown],
+                                    self._stroke_rgb[shown & self._stroke_shown]]), axis=0)
+        return {f"#{r:02X}{g:02X}{b:02X}" for r, g, b in rgbs}
 
     def outside(self, half_width: float, half_height: float) -> list:
         """Words of the text units reaching outside the frame; else ``["a drawing"]`` if any shown leaf does."""

@@ -1,4 +1,8 @@
-"""Beats as data: every scene declares its beats once; construct, duration, slides, subtitles and stills read them."""
+"""Beats as data: every scene declares its beats once; construct, duration, slides, subtitles and stills read them.
+
+That every scene breaks at its declared pause beats, in order, is checked on every row of the every-beat
+matrix (tests/scenes/test_every_beat_fits.py), which plays each scene through anyway.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,10 @@ import pytest
 from manim import Square, tempconfig
 
 from tests.scenes.conftest import TEXT_DIR
-from tests.scenes.test_every_beat_fits import several_models_facts
 from umbral.scenes.base import LectureScene
 from umbral.scenes.beats import Beat, BeatOverrun
 from umbral.scenes.fades import fade_in, fade_out
-from umbral.scenes.publish.registry import LECTURE_ORDER, NEEDS, scene_class
+from umbral.scenes.publish.registry import LECTURE_ORDER, scene_class
 
 #: Each scene's length in seconds as its own duration() summed its timing constants before the beats were
 #: declared (one entry per data shape the story depends on).
@@ -152,21 +155,3 @@ def test_lecture_scene_builds_the_still_once(name, clinic20_facts, tmp_path, mon
         scene.render()
         assert scene.renderer.num_plays == 0 and scene.mobjects
     assert [snapshot.threshold for snapshot in built] == [pytest.approx(0.3)]
-
-
-@pytest.fixture(scope="module")
-def several():
-    return several_models_facts()
-
-
-@pytest.mark.parametrize("name", LECTURE_ORDER)
-def test_slide_breaks_are_the_declared_pauses(name, clinic20_facts, several, tmp_path):
-    """Played through without drawing: the breaks come in the declared order, one per pause beat."""
-    cls = scene_class(name)
-    with _settings(tmp_path, fps=5):
-        scene = cls(several if name in NEEDS else clinic20_facts, "en")
-        scene.renderer._original_skipping_status = True  # each play jumps to its end: no frames
-        breaks = []
-        scene.beat = breaks.append
-        scene.render()
-    assert breaks == [beat.name for beat in cls.beats(**scene.shape()) if beat.pause]

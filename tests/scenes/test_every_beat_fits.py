@@ -69,6 +69,7 @@ def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, dataset
         seen = play_through(name, datasets[data], lang, FRAMES[frame], tmp_path, theme=theme)
     print(seen.row())
     assert seen.beats > 5, "the scene was not played through"
+    assert seen.pauses == seen.declared_pauses, "the slide breaks are not the declared pause beats, in order"
     if (name, lang, frame) == COMPOSITION_GAP:
         assert [p for p in seen.problems if not p.get("composition")] == []
         assert seen.problems, "ModelsCompared now composes in the pseudo-locale at 4:3: delete COMPOSITION_GAP"
