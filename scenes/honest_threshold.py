@@ -160,7 +160,7 @@ class HonestThreshold(LectureScene):
                  comparison=words.half_comparison(), **w)
         self.play_for(self.fade_seconds + self.draw_seconds, Create(self.report_curve))
         self.report_line = b.report_panel.vline(n.chosen, style.COST_MIN_COLOR)
-        self.play_for(self.carry_seconds, TransformFromCopy(b.choose_line, self.report_line))
+        self.play_for(self.carry_seconds, TransformFromCopy(self.chosen_marks.line, self.report_line))
         self.carried = b.carry_marks()
         self.play_for(self.mark_seconds, FadeIn(self.carried))
 
@@ -179,17 +179,16 @@ class HonestThreshold(LectureScene):
         if n.peek is not None and expected:
             self.say("say_honest_peek_expected", self.expected_hold, offset=seconds, **{**w, **expected})
         self.play_for(self.mark_seconds, FadeIn(peek))
-        if b.peek_expected_row is not None:  # no room for both gaps: the expected one takes the own one's place
+        if peek.expected is not None:  # no room for both gaps: the expected one takes the own one's place
             self.hold(self.peek_hold)
-            self.play_for(self.fade_seconds, FadeOut(b.peek_gap_row), FadeIn(b.peek_expected_row))
-            rows = peek[1]
-            rows.remove(b.peek_gap_row)
-            rows.add(b.peek_expected_row)
+            self.play_for(self.fade_seconds, FadeOut(peek.gap), FadeIn(peek.expected))
+            peek.rows.remove(peek.gap)
+            peek.rows.add(peek.expected)
 
     def play_wobble(self, beat):
         """The wobble: θ* of each bootstrap resample of the choosing split."""
-        n, words, b = self.numbers, self.words, self.boards
-        wobble = self.wobble = b.wobble_marks()
+        n, words = self.numbers, self.words
+        wobble = self.wobble = self.boards.wobble_marks()
         def shown(number, form):  # every resample may miss a target: nothing to quote then
             return "–" if number is None else form(number)
 
@@ -197,7 +196,7 @@ class HonestThreshold(LectureScene):
                  high=shown(n.theta_high, words.theta), metric_low=shown(n.metric_low, words.value),
                  metric_high=shown(n.metric_high, words.value), **words.fields)
         self.play_for(self.unpeek_seconds, FadeOut(self.peek))
-        baseline, ticks = b.strip
+        baseline, ticks = wobble.strip
         self.play_for(self.wobble_seconds, FadeIn(baseline), *(GrowFromEdge(tick, DOWN) for tick in ticks),
                       FadeIn(wobble))
 
@@ -208,7 +207,8 @@ class HonestThreshold(LectureScene):
         if n.chosen is None:
             shown.add(self.chosen_marks)
         else:
-            shown.add(self.report_curve, self.chosen_marks, self.report_line, self.carried, b.strip, self.wobble)
+            shown.add(self.report_curve, self.chosen_marks, self.report_line, self.carried, self.wobble.strip,
+                      self.wobble)
         key = "say_honest_closing_none" if n.chosen is None else (
             "say_honest_closing_train" if n.on_train else "say_honest_closing")
         self.say(key, choose=w["choose"], report=w["report"])

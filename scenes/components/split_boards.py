@@ -2,22 +2,24 @@
 
 Each board is a :class:`~umbral.scenes.components.split_curve.SplitCurve` (the rule's metric against θ on
 one split) on a card, with a column of legend rows under it down to the foot of the frame. The
-reporting split has its own axis (its size differs). :meth:`SplitBoards.build_layout` measures:
-it builds every beat's marks, throws them away, and shortens the plots when the rows would run
-past the foot.
+reporting split has its own axis (its size differs). The rows are laid out by the layout ladder
+(:mod:`~umbral.scenes.layout`) from their measured words, nothing built to be measured; the plots take
+the height the tallest beat's rows leave.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from manim import DOWN, LEFT, UP, Square, VGroup, VMobject
 
 from umbral.scenes import style
 from umbral.scenes.components.card import card_behind
-from umbral.scenes.components.legend_rows import LegendRows, balanced_text
+from umbral.scenes.components.legend_rows import Legend, LegendRows, balanced_text
 from umbral.scenes.components.split_curve import SplitCurve
 from umbral.scenes.numbers.honest_threshold import DEFAULT_THRESHOLD
 
-__all__ = ["CURVE_METRICS", "SplitBoards", "curve_colour"]
+__all__ = ["CURVE_METRICS", "Block", "SplitBoards", "curve_colour"]
 
 #: Metric whose colour each rule's curve takes (a metric keeps its colour in every scene); cost, J, distance are plain.
 CURVE_METRICS = {"max_f1": "f1", "target_recall": "recall", "target_precision": "precision"}
@@ -28,14 +30,28 @@ def curve_colour(rule: str) -> str:
     return style.METRIC_COLORS[CURVE_METRICS[rule]] if rule in CURVE_METRICS else style.COST_CURVE_COLOR
 
 
+@dataclass(frozen=True)
+class Block:
+    """One beat's legend rows in a board's ``column``, under ``lead`` frame units of drawing (the wobble's strip).
+
+    Rows without ``glyphs`` take the column's whole width (no glyph square at their left).
+    """
+
+    column: str
+    legends: tuple[Legend, ...]
+    lead: float = 0.0
+    glyphs: bool = True
+
+
 class SplitBoards:
     """The header, both splits' boards side by side, and the marks of each beat: θ*, the carry, the peek, the wobble.
 
     A layout, not a mobject: :meth:`build_layout` places ``head`` (data, model, rule), ``cards``,
-    ``choose_panel`` and ``report_panel`` (:class:`SplitCurve`, plots of equal size) and the
-    ``columns`` under them for legend rows. The marks' builders return new mobjects and never add
-    them; each keeps the rows it stacked (``choose_rows``, ``report_rows``), under which the next
-    beat's rows go, and the parts the story moves (``choose_line``, ``strip``).
+    ``choose_panel`` and ``report_panel`` (:class:`SplitCurve`, plots of equal size), the ``columns``
+    under them and where the peek's rows go. The marks' builders return new mobjects, never add them
+    and read nothing but the layout: a beat's rows go under the rows the beats before it left on screen,
+    whose heights the ladder gives again (:meth:`bottom`). The parts the story moves are named on
+    what they return (``line``; ``rows``, ``gap``, ``expected``; ``strip``).
 
     Parameters
     ----------
@@ -47,18 +63,20 @@ class SplitBoards:
         The names and values the rows show.
     """
 
-    #: The θ axis of both panels, the highest their plot may reach, the space between them, the tallest
-    #: tick of the bootstrap strip; 16:9 then 4:3.
-    wide_layout = {"plot_bottom": -0.45, "plot_top": 2.05, "gap": 1.0, "strip_height": 0.5}
-    narrow_layout = {"plot_bottom": -0.1, "plot_top": 2.0, "gap": 0.7, "strip_height": 0.45}
-    #: Space between the header and the panels' titles.
+    #: The highest the plots may reach, the space between them, the tallest tick of the bootstrap strip; 16:9, 4:3.
+    wide_layout = {"plot_top": 2.05, "gap": 1.0, "strip_height": 0.5}
+    narrow_layout = {"plot_top": 2.0, "gap": 0.7, "strip_height": 0.45}
+    #: Space between the header and the panels' titles; between the θ axis name and the first row.
     title_gap = 0.3
-    #: The plots shorten to make room for long legend rows, never below this (their tick labels must clear).
+    rows_gap = 0.2
+    #: The plots grow into the room the rows leave, never below the least height (their tick labels must
+    #: clear) nor above the most, a share of their width.
     least_plot_height = 1.7
-    #: Where the peek's rows go, tried in turn until every row clears the foot (under the shortest plots):
-    #: ``beside`` the carry's rows; ``under`` the choosing column's row; there ``in_turn`` (its own gap first,
-    #: then the gap expected over the resamples in its place, when the narration reaches it); or the expected
-    #: gap ``said`` only. Set by :meth:`build_layout`.
+    most_plot_shape = 0.85
+    #: Where the peek's rows go, the first that fits every beat's rows at full size under plots of the least
+    #: height: ``beside`` the carry's rows; ``under`` the choosing column's row; there ``in_turn`` (its own gap
+    #: first, then the gap expected over the resamples in its place, when the narration reaches it); or the
+    #: expected gap ``said`` only. The last when none fits (the ladder then fits its rows).
     peek_placements = ("beside", "under", "in_turn", "said")
     peek_placement = "beside"
 
@@ -88,61 +106,25 @@ class SplitBoards:
     @staticmethod
     def panel_titles(words: dict, rooms: dict) -> dict:
         """Both panels' titles in bold: on one line each if they fit, else both smaller, wrapped where needed."""
-        titles = {which: style.text(words[which], size=style.SIZE_LABEL, weight="BOLD") for which in words}
-        if all(titles[which].width <= rooms[which] for which in words):
-            return {which: VGroup(title) for which, title in titles.items()}
+        if all(style.text_width(words[which], style.SIZE_LABEL, weight="BOLD") <= rooms[which] for which in words):
+            return {which: VGroup(style.text(words[which], size=style.SIZE_LABEL, weight="BOLD")) for which in words}
         return {which: balanced_text(words[which], rooms[which], size=style.SIZE_SMALL, weight="BOLD", align=None)
                 for which in words}
-
-    def build_layout(self) -> VGroup:
-        """Header and both panels placed, plots of equal size (curves and marks are built per beat).
-
-        When the legend rows the story will stack under a plot (long words) would run past the foot of
-        the frame, the plots are made shorter by that much.
-        """
-        overflows = {}
-        for placement in self.peek_placements:
-            self.peek_placement = placement
-            layout = self.placed(0.0)
-            overflow = self.foot - self.lowest_row()
-            if overflow > 0:
-                layout = self.placed(overflow)
-                overflows[self.peek_placement] = overflow, self.foot - self.lowest_row()
-                if overflows[self.peek_placement][1] > 1e-6:
-                    continue
-            return layout
-        # Nothing clears the foot (rows above the peek's are too long already): the placement that passes it least.
-        self.peek_placement = min(self.peek_placements, key=lambda placement: overflows[placement][1])
-        return self.placed(overflows[self.peek_placement][0])
-
-    @property
-    def flow_left(self) -> bool:
-        """True when the peek's rows go under the choosing column's row (the reporting column is full).
-
-        A wobble row with no room left is then said, not shown.
-        """
-        return self.peek_placement != "beside"
 
     @property
     def foot(self) -> float:
         """The lowest y a legend row may reach."""
         return -4.0 + style.SIDE_MARGIN
 
-    def lowest_row(self) -> float:
-        """The lowest y any legend row of the story reaches (the marks are built and thrown away)."""
-        bottoms = [self.choose_marks().get_bottom()[1]]
-        if self.numbers.chosen is not None:
-            bottoms.append(self.carry_marks().get_bottom()[1])
-            bottoms += [self.peek_marks().get_bottom()[1], self.wobble_marks().get_bottom()[1]]
-            if self.peek_expected_row is not None:
-                bottoms.append(self.peek_expected_row.get_bottom()[1])
-        return min(bottoms)
+    def build_layout(self) -> VGroup:
+        """Header and both panels placed, plots of equal size, as tall as the tallest beat's rows leave room for.
 
-    def placed(self, raise_by: float) -> VGroup:
-        """The layout with the plots' θ axis ``raise_by`` higher than the frame's default."""
+        The widths come from the frame alone, so every beat's rows are measured once, wrapped at full
+        size: the peek's rows go where :attr:`peek_placements` first fits them; the plots then grow down
+        to the rows (:attr:`most_plot_shape` at most). Rows that do not fit even so go down the ladder.
+        """
         n, s = self.numbers, self.strings
         where = dict(self.narrow_layout if style.narrow() else self.wide_layout)
-        where["plot_bottom"] += raise_by
         self.head = self.header()
         safe = style.safe_width()
         axes = {"choose": n.choose_axis, "report": n.report_axis}
@@ -150,28 +132,146 @@ class SplitBoards:
         # Share the width: what sticks out of each plot (tick labels, the y name), then the gap between them.
         margins = {which: SplitCurve.margins(axes[which], words[which][1]) for which in axes}
         width = (safe - where["gap"] - sum(left + right for left, right in margins.values())) / 2
-        titles = self.panel_titles({which: words[which][0] for which in axes},
-                                   {which: width + sum(margins[which]) for which in axes})
-        # The plots' top: under the header and the taller title.
+        rooms = {which: width + sum(margins[which]) for which in axes}
+        titles = self.panel_titles({which: words[which][0] for which in axes}, rooms)
+        # Columns under each panel, for legend rows: (left edge, width).
+        self.columns = {"choose": (-safe / 2, rooms["choose"]), "report": (safe / 2 - rooms["report"], rooms["report"])}
         top = min(where["plot_top"], self.head.get_bottom()[1] - self.title_gap - 0.25
                   - max(title.height for title in titles.values()))
-        where["plot_bottom"] = min(where["plot_bottom"], top - self.least_plot_height)
+        below = SplitCurve.depth(s["honest_x_axis"]) + self.rows_gap
+        # The peek's rows fit where they need no more room than the plots leave, or than the other beats' rows.
+        room = max(top - self.least_plot_height - below - self.foot, self.tallest(None))
+        for placement in self.peek_placements:
+            self.peek_placement, needed = placement, self.tallest(placement)
+            if needed <= room + 1e-6:
+                break
+        bottom = min(top - self.least_plot_height, max(self.foot + needed + below, top - self.most_plot_shape * width))
+        self.rows_top = bottom - below
         panels = {which: SplitCurve(titles[which], s["honest_x_axis"], words[which][1], axes[which], width,
-                                    top - where["plot_bottom"]) for which in axes}
+                                    top - bottom) for which in axes}
         self.choose_panel, self.report_panel = panels["choose"], panels["report"]
-        self.choose_panel.shift([-safe / 2 + margins["choose"][0], where["plot_bottom"], 0])
-        self.report_panel.shift([safe / 2 - margins["report"][1] - width, where["plot_bottom"], 0])
-        # Columns under each panel, for legend rows: (left edge, width).
-        self.columns = {
-            "choose": (-safe / 2, self.choose_panel.frame.get_right()[0] + safe / 2),
-            "report": (self.report_panel.frame.get_left()[0], safe / 2 - self.report_panel.frame.get_left()[0]),
-        }
-        self.rows_top = min(p.frame.get_bottom()[1] for p in panels.values()) - 0.25
+        self.choose_panel.shift([-safe / 2 + margins["choose"][0], bottom, 0])
+        self.report_panel.shift([safe / 2 - margins["report"][1] - width, bottom, 0])
         # Each split is one board: its plot and, under it, its rows, down to the foot of the frame.
         top = max(p.get_top()[1] for p in panels.values())
         foot = -4.0 + style.EDGE_BUFF
         self.cards = VGroup(*(card_behind(panels[which], height=top - foot, top=top) for which in axes))
         return VGroup(self.head, self.cards, self.choose_panel, self.report_panel)
+
+    # -- what each beat shows, as data ----------------------------------------
+    def stacks(self, placement: str | None) -> list[tuple[Block, ...]]:
+        """Every column of rows a beat shows, top down; the peek's placed ``placement`` (none when None)."""
+        choose = self.choose_block()
+        if self.numbers.chosen is None:
+            return [(choose,)]
+        carry = self.carry_block()
+        above = carry if placement == "beside" else choose
+        peeks = [(above, self.peek_block(placement))] if placement else []
+        if placement == "in_turn" and self.words.expected_gap() is not None:
+            peeks.append((above, self.peek_block(placement, expected=True)))
+        return [(choose, self.strip_block()), (carry, self.wobble_block()), *peeks]
+
+    def laid(self, block: Block, top: float, room: float | None = None):
+        """``block``'s rows as the ladder lays them out from ``top`` (over ``room``; down to the foot by default)."""
+        room = top - block.lead - self.foot if room is None else room
+        return self.legend.laid(block.legends, self.columns[block.column][1] + self.unglyphed(block), room)
+
+    def unglyphed(self, block: Block) -> float:
+        """How much wider than its column ``block`` is laid out: the glyph square's room, when it has no glyphs."""
+        return 0.0 if block.glyphs else self.legend.glyph_room + 0.15
+
+    def tallest(self, placement: str | None) -> float:
+        """The height of the tallest column of rows any beat shows, every row wrapped at its full size."""
+        gap = self.legend.gap
+        return max(sum(block.lead + self.laid(block, 0.0, float("inf")).height for block in stack)
+                   + gap * (len(stack) - 1) for stack in self.stacks(placement))
+
+    def bottom(self, stack: tuple[Block, ...]) -> float:
+        """The lowest y of ``stack``'s rows as the ladder lays them out (a block left with nothing takes no room)."""
+        bottom = self.rows_top + self.legend.gap
+        for block in stack:
+            laid = self.laid(block, bottom - self.legend.gap)
+            if laid.rows or block.lead:
+                bottom -= self.legend.gap + block.lead + laid.height
+        return bottom
+
+    def lowest_row(self) -> float:
+        """The lowest y any legend row of the story reaches."""
+        return min(self.bottom(stack) for stack in self.stacks(self.peek_placement))
+
+    def drawn(self, block: Block, above: tuple[Block, ...] = ()) -> VGroup:
+        """``block``'s rows drawn under ``above``, after its lead."""
+        top = self.bottom(above) - self.legend.gap - block.lead
+        left, width = self.columns[block.column]
+        extra = self.unglyphed(block)
+        return self.legend.drawn(block.legends, left - extra, width + extra, top, top - self.foot)
+
+    # -- legend rows, beat by beat --------------------------------------------
+    def choose_block(self) -> Block:
+        """Under the choosing panel: θ* and its metric there; or, without θ*, the reason."""
+        n, s, w, legend = self.numbers, self.strings, self.words.fields, self.legend.legend
+        if n.chosen is None:
+            return Block("choose", (legend(s["honest_row_none"].format(split=w["choose"], **w)),))
+        key = "honest_row_chosen" if n.target is None else "honest_row_chosen_target"
+        text = s[key].format(theta=self.words.theta(n.chosen), metric=w["metric"],
+                             value=self.words.value(n.value_choose), split=w["choose"], target=w["target"])
+        return Block("choose", (legend(text, lambda: self.choose_panel.dot(0, 0, style.COST_MIN_COLOR)),))
+
+    def carry_block(self) -> Block:
+        """Under the reporting panel: θ* there, the default 0.50 there, and the comparison in big figures."""
+        n, s, w, words, legend = self.numbers, self.strings, self.words.fields, self.words, self.legend.legend
+        p = lambda: self.report_panel  # noqa: E731  (the panels are placed after the rows are measured)
+        return Block("report", (
+            legend(s["honest_row_report"].format(theta=words.theta(n.chosen), split=w["report"], metric=w["metric"],
+                                                 value=words.value(n.value_report)),
+                   lambda: p().dot(0, p().axis.low, style.COST_MIN_COLOR)),
+            legend(s["honest_row_half"].format(metric=w["metric"], value=words.value(n.value_half)),
+                   lambda: p().square(0, p().axis.low, style.COST_DEFAULT_COLOR)),
+            legend(words.half_comparison(), size=style.SIZE_NUMBER, weight="BOLD", story=True)))
+
+    def peek_block(self, placement: str, expected: bool = False) -> Block:
+        """The peek and its gap: both gaps together (``beside``, ``under``), this split's own, or the expected one.
+
+        The gap rows may be left to the narration, which says them.
+        """
+        n, s, w, words, legend = self.numbers, self.strings, self.words.fields, self.words, self.legend.legend
+        column = "report" if placement == "beside" else "choose"
+        if n.peek is None:
+            return Block(column, (legend(s["honest_row_peek_none"].format(split=w["report"]),
+                                         color=style.REDDISH_PURPLE),))
+        gap = words.expected_gap() if expected else words.peek_gap() if placement in ("beside", "under") \
+            else words.own_gap()
+        return Block(column, (
+            legend(s["honest_row_peek"].format(split=w["report"], theta=words.theta(n.peek), metric=w["metric"],
+                                               value=words.value(n.value_peek)),
+                   lambda: self.report_panel.ring(0, self.report_panel.axis.low, style.REDDISH_PURPLE).scale(0.6),
+                   color=style.REDDISH_PURPLE),
+            legend(gap, sayable=True)))
+
+    def strip_block(self) -> Block:
+        """Under the choosing column's row: the strip of bootstrap θ*s (the lead), its caption under the bracket."""
+        n, s = self.numbers, self.strings
+        height = (self.narrow_layout if style.narrow() else self.wide_layout)["strip_height"]
+        if n.theta_low is None:
+            return Block("choose", (), height + 0.1)
+        caption = s["honest_strip_caption"].format(resamples=n.resamples, low=self.words.theta(n.theta_low),
+                                                   high=self.words.theta(n.theta_high))
+        return Block("choose", (self.legend.legend(caption, sayable=True),), height + 0.4, glyphs=False)
+
+    def wobble_block(self) -> Block:
+        """Under the carry's rows: the metric on the reporting split over the wobble's range; resamples that missed."""
+        n, s, w, words, legend = self.numbers, self.strings, self.words.fields, self.words, self.legend.legend
+        rows = []
+        if n.metric_low is not None:
+            swatch = lambda: Square(side_length=0.22, stroke_width=0).set_fill(style.COST_MIN_COLOR,  # noqa: E731
+                                                                               opacity=0.45)
+            rows.append(legend(s["honest_row_wobble"].format(metric=w["metric"], split=w["report"],
+                                                             low=words.value(n.metric_low),
+                                                             high=words.value(n.metric_high)), swatch, sayable=True))
+        if n.missing:
+            rows.append(legend(s["honest_row_wobble_missing"].format(missing=n.missing, resamples=n.resamples),
+                               optional=True))
+        return Block("report", tuple(rows))
 
     # -- marks, beat by beat ------------------------------------------------
     def curve(self, which: str) -> VMobject:
@@ -189,105 +289,56 @@ class SplitBoards:
         return VGroup(*(p.hline(n.target, style.MUTED_TEXT) for p in (self.choose_panel, self.report_panel)))
 
     def choose_marks(self) -> VGroup:
-        """θ* on the choosing panel (line and dot) and its legend row; or, without θ*, the reason."""
-        n, s, w, legend = self.numbers, self.strings, self.words.fields, self.legend
-        left, width = self.columns["choose"]
+        """θ* on the choosing panel (``line``, and a dot) and its row; or, without θ*, the reason."""
+        n, p = self.numbers, self.choose_panel
+        rows = self.drawn(self.choose_block())
         if n.chosen is None:
-            row = legend.row(s["honest_row_none"].format(split=w["choose"], **w), left, width)
-            self.choose_rows = legend.stack([row], self.rows_top)
-            return VGroup(self.targets(), self.choose_rows)
-        p = self.choose_panel
-        self.choose_line = p.vline(n.chosen, style.COST_MIN_COLOR)
-        dot = p.dot(n.chosen, n.value_choose, style.COST_MIN_COLOR)
-        key = "honest_row_chosen" if n.target is None else "honest_row_chosen_target"
-        text = s[key].format(theta=self.words.theta(n.chosen), metric=w["metric"],
-                             value=self.words.value(n.value_choose), split=w["choose"], target=w["target"])
-        glyph = p.dot(0, p.axis.low, style.COST_MIN_COLOR)
-        self.choose_rows = legend.stack([legend.row(text, left, width, glyph)], self.rows_top)
-        return VGroup(self.targets(), self.choose_line, dot, self.choose_rows)
+            return VGroup(self.targets(), rows)
+        marks = VGroup(self.targets(), p.vline(n.chosen, style.COST_MIN_COLOR),
+                       p.dot(n.chosen, n.value_choose, style.COST_MIN_COLOR), rows)
+        marks.line = marks[1]
+        return marks
 
     def carry_marks(self) -> VGroup:
         """On the reporting panel: the dot at θ*, the square at 0.50; their rows and the comparison."""
-        n, s, w, legend, words = self.numbers, self.strings, self.words.fields, self.legend, self.words
-        p = self.report_panel
-        left, width = self.columns["report"]
-        rows = [
-            legend.row(s["honest_row_report"].format(theta=words.theta(n.chosen), split=w["report"],
-                                                     metric=w["metric"], value=words.value(n.value_report)),
-                       left, width, p.dot(0, p.axis.low, style.COST_MIN_COLOR)),
-            legend.row(s["honest_row_half"].format(metric=w["metric"], value=words.value(n.value_half)),
-                       left, width, p.square(0, p.axis.low, style.COST_DEFAULT_COLOR)),
-            # The headline of the carry: what θ* saves (or costs) against the default, in big figures.
-            style.story_number(legend.row(words.half_comparison(), left, width, size=style.SIZE_NUMBER,
-                                          weight="BOLD")),
-        ]
-        self.report_rows = legend.stack(rows, self.rows_top)
-        chosen = p.dot(n.chosen, n.value_report, style.COST_MIN_COLOR)
-        marks = VGroup(p.square(DEFAULT_THRESHOLD, n.value_half), chosen)
-        return VGroup(marks, self.report_rows)
+        n, p = self.numbers, self.report_panel
+        marks = VGroup(p.square(DEFAULT_THRESHOLD, n.value_half), p.dot(n.chosen, n.value_report, style.COST_MIN_COLOR))
+        return VGroup(marks, self.drawn(self.carry_block()))
 
     def peek_marks(self) -> VGroup:
-        """The reporting split's own best θ: a ring (and a line when it differs from θ*), and its rows.
+        """The reporting split's own best θ: a ring (and a line when it differs from θ*), and its ``rows``.
 
-        The rows are the peek and its gap (``peek_gap_row``); placed ``in_turn``, the gap row holds this
-        split's own gap and ``peek_expected_row`` (built, not added) is the expected gap that replaces it.
+        ``gap`` is the gap row; placed ``in_turn``, ``expected`` (built, not added) is the gap expected over the
+        resamples that takes its place; else None.
         """
-        n, s, w, legend, words = self.numbers, self.strings, self.words.fields, self.legend, self.words
-        p = self.report_panel
-        left, width = self.columns["choose" if self.flow_left else "report"]
-        above = self.choose_rows if self.flow_left else self.report_rows
-        top = above.get_bottom()[1] - legend.gap
-        self.peek_gap_row = self.peek_expected_row = None
-        if n.peek is None:
-            text = s["honest_row_peek_none"].format(split=w["report"])
-            rows = [legend.row(text, left, width, color=style.REDDISH_PURPLE)]
-            return legend.stack(rows, top)
-        marks = VGroup(p.ring(n.peek, n.value_peek, style.REDDISH_PURPLE))
-        if n.peek != n.chosen:
-            marks.add(p.vline(n.peek, style.REDDISH_PURPLE))
-        glyph = p.ring(0, p.axis.low, style.REDDISH_PURPLE).scale(0.6)
-        together = self.peek_placement in ("beside", "under")
-        self.peek_gap_row = legend.row(words.peek_gap() if together else words.own_gap(), left, width)
-        rows = legend.stack([legend.row(s["honest_row_peek"].format(
-            split=w["report"], theta=words.theta(n.peek), metric=w["metric"], value=words.value(n.value_peek)),
-            left, width, glyph, color=style.REDDISH_PURPLE), self.peek_gap_row], top)
-        expected = words.expected_gap()
-        if self.peek_placement == "in_turn" and expected is not None:
-            self.peek_expected_row = legend.row(expected, left, width)
-            self.peek_expected_row.shift([0, self.peek_gap_row.get_top()[1] - self.peek_expected_row.get_top()[1], 0])
-        return VGroup(marks, rows)
+        n, p, placement = self.numbers, self.report_panel, self.peek_placement
+        above = (self.carry_block() if placement == "beside" else self.choose_block(),)
+        rows = self.drawn(self.peek_block(placement), above)
+        marks = VGroup()
+        if n.peek is not None:
+            marks.add(p.ring(n.peek, n.value_peek, style.REDDISH_PURPLE))
+            if n.peek != n.chosen:
+                marks.add(p.vline(n.peek, style.REDDISH_PURPLE))
+        peek = VGroup(marks, rows)
+        peek.rows, peek.gap, peek.expected = rows, rows[1] if n.peek is not None and len(rows) > 1 else None, None
+        if n.peek is not None and placement == "in_turn" and self.words.expected_gap() is not None and peek.gap:
+            turn = self.drawn(self.peek_block(placement, expected=True), above)
+            peek.expected = turn[1] if len(turn) > 1 else None
+        return peek
 
     def wobble_marks(self) -> VGroup:
-        """The strip of bootstrap θ*s with its 5-95 % bracket and caption; the range shaded; the rows."""
-        n, s, legend, words = self.numbers, self.strings, self.legend, self.words
-        w = words.fields
-        cp, rp = self.choose_panel, self.report_panel
-        left, width = self.columns["choose"]
+        """The range shaded, the bracket and caption, the rows; the strip of bootstrap θ*s is its ``strip``."""
+        n, cp, rp = self.numbers, self.choose_panel, self.report_panel
+        block = self.strip_block()
+        top = self.bottom((self.choose_block(),)) - self.legend.gap
         height = (self.narrow_layout if style.narrow() else self.wide_layout)["strip_height"]
-        baseline = self.choose_rows.get_bottom()[1] - 0.25 - height
-        self.strip = cp.strip(n.strip, baseline, height, style.COST_MIN_COLOR)
         parts = VGroup()
+        parts.strip = cp.strip(n.strip, top - 0.1 - height, height, style.COST_MIN_COLOR)
         if n.theta_low is not None:
-            low, high = words.theta(n.theta_low), words.theta(n.theta_high)
-            bracket = cp.bracket(n.theta_low, n.theta_high, baseline - 0.15)
-            caption = balanced_text(s["honest_strip_caption"].format(resamples=n.resamples, low=low, high=high),
-                                    width, size=legend.size)
-            caption.next_to(bracket, DOWN, buff=0.15)
+            bracket = cp.bracket(n.theta_low, n.theta_high, top - 0.25 - height)
+            left, width = self.columns["choose"]
+            caption = self.drawn(block, (self.choose_block(),))
             caption.set_x(min(max(bracket.get_x(), left + caption.width / 2), left + width - caption.width / 2))
             bands = VGroup(*(panel.band(n.theta_low, n.theta_high, style.COST_MIN_COLOR) for panel in (cp, rp)))
             parts.add(bands, bracket, caption)
-        rleft, rwidth = self.columns["report"]
-        rows = []
-        if n.metric_low is not None:
-            swatch = Square(side_length=0.22, stroke_width=0).set_fill(style.COST_MIN_COLOR, opacity=0.45)
-            rows.append(legend.row(s["honest_row_wobble"].format(metric=w["metric"], split=w["report"],
-                                                                 low=words.value(n.metric_low),
-                                                                 high=words.value(n.metric_high)),
-                                   rleft, rwidth, swatch))
-        if n.missing:
-            rows.append(legend.row(s["honest_row_wobble_missing"].format(missing=n.missing, resamples=n.resamples),
-                                   rleft, rwidth))
-        rows = legend.stack(rows, self.report_rows.get_bottom()[1] - legend.gap)
-        if not (self.flow_left and len(rows) and rows.get_bottom()[1] < self.foot):
-            parts.add(rows)
-        return parts
+        return parts.add(self.drawn(self.wobble_block(), (self.carry_block(),)))

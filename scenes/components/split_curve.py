@@ -63,6 +63,12 @@ class SplitCurve(VGroup):
         last = tick_label(f"{cls.x_ticks[-1]:.2f}").width / 2
         return cls.tick_buff + widest + cls.label_buff + name, last
 
+    @classmethod
+    def depth(cls, x_label: str) -> float:
+        """How far the frame reaches below the plot: the θ tick labels, then the axis name (measured, not built)."""
+        ticks = max(style.text_size(f"{value:.2f}", style.SIZE_SMALL)[1] for value in cls.x_ticks)
+        return cls.tick_buff + ticks + 0.12 + style.text_size(x_label, style.SIZE_SMALL)[1]
+
     # -- coordinates ------------------------------------------------------
     def point(self, threshold: float, value: float) -> np.ndarray:
         """Frame coordinates of (θ, value)."""

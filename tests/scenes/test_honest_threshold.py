@@ -215,13 +215,15 @@ def test_every_beat_fits_in_spanish_4x3(case, facts, pima_facts, unreached_facts
 LONG_EXPECTED = ("across {resamples} bootstrap resamples of the {choose} split, choosing θ by peeking at the "
                  "test split makes the cost look {mean} better on average, and between {low} and {high} in "
                  "the middle 90% of them")
+#: Longer: at 16:9 too, both gaps together no longer fit under the choosing column's row.
+WIDE_EXPECTED = LONG_EXPECTED + ", the gap that tuning θ on the test split hides"
 #: Longer still: at 4:3 even the row of its own does not fit under the choosing column.
 LONGER_EXPECTED = LONG_EXPECTED + (", which is the number to quote whenever a colleague reports the cost they "
                                    "found by tuning θ on the test split itself")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("frame, template, placement", [("16:9", LONG_EXPECTED, "in_turn"),
+@pytest.mark.parametrize("frame, template, placement", [("16:9", WIDE_EXPECTED, "in_turn"),
                                                         ("4:3", LONG_EXPECTED, "in_turn"),
                                                         ("4:3", LONGER_EXPECTED, "said")])
 def test_a_long_expected_gap_takes_its_turn_or_is_said(facts, frame, template, placement, tmp_path):
