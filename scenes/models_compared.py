@@ -33,6 +33,12 @@ from umbral.scenes.strings import grouped, model_name, part_caption, split_label
 __all__ = ["ModelsCompared"]
 
 
+def _meet(first, second, gap: float = 0.0) -> bool:
+    """True when the boxes of ``first`` and ``second`` come closer than ``gap`` (or overlap)."""
+    (a0, a1), (b0, b1) = ((m.get_corner(DOWN + LEFT)[:2] - gap, m.get_corner(UP + RIGHT)[:2]) for m in (first, second))
+    return bool((a0 < b1).all() and (b0 < a1).all())
+
+
 class ModelsCompared(LectureScene):
     """ROC and PR curves of 2 to 4 models, one shared θ sweep, then each model at its chosen θ."""
 
@@ -52,6 +58,8 @@ class ModelsCompared(LectureScene):
     #: Gaps between the header band, the plots and the table (frame units).
     band_gap = 0.3
     table_gap = 0.35
+    #: In a narrow frame either side of a plot may be up to this many times the other.
+    tallest = 1.45
 
     def prepare(self) -> None:
         """Every model's curves and chosen θ."""
@@ -105,7 +113,11 @@ class ModelsCompared(LectureScene):
         return style.fit_width(VGroup(title, data, models, rule).arrange(DOWN, buff=0.4))
 
     def build_header(self) -> VGroup:
-        """θ for every model (live), "each at its own θ" or the closing sentence; the line under; the caption."""
+        """θ for every model (live) or "each at its own θ", the line under, the caption: the band the pauses show.
+
+        The closing sentence takes the headings' place; where it reaches the caption, that leaves with them
+        (``caption_leaves``); only a closing taller than the whole band makes the band room for it.
+        """
         s = self.strings
         self.head_sweep = style.story_number(LiveText(s["models_theta_all"], {"theta": rate_slot(weight="BOLD")},
                                                       size=style.SIZE_HEADER, weights={"θ": "BOLD"}))
@@ -114,10 +126,7 @@ class ModelsCompared(LectureScene):
         self.head_own = style.text(s["models_theta_own"], size=style.SIZE_HEADER, weight="BOLD")
         self.sub_sweep = style.text(s["flag_rule"], size=style.SIZE_SMALL, color=style.MUTED_TEXT)
         self.sub_own = style.text(self.rule_words(), size=style.SIZE_SMALL, color=style.TEXT)
-        # The closing sentence takes the headings' place, at their size, over the plots it speaks of.
-        key = "models_closing_both" if len(self.numbers.models) == 2 else "models_closing_all"
-        self.closing = self.closing_card(key).scale(style.SIZE_HEADER / style.SIZE_TITLE)
-        self.closing.arrange(DOWN, buff=0.14, aligned_edge=LEFT)
+        self.closing = self.closing_lines()
         self.caption = VGroup(*(style.text(part, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
                                 for part in self.caption_parts()))
         corner = [style.SIDE_MARGIN - style.safe_width() / 2, 4.0 - style.EDGE_BUFF, 0]
@@ -125,74 +134,106 @@ class ModelsCompared(LectureScene):
             head.move_to(corner, aligned_edge=UP + LEFT)
             sub.next_to(head, DOWN, buff=0.14, aligned_edge=LEFT)
         self.head_curves.move_to(corner, aligned_edge=UP + LEFT)
-        heads = VGroup(self.head_sweep, self.head_own, self.closing[0], self.head_curves)
-        subs = VGroup(self.sub_sweep, self.sub_own, self.closing[1])
+        heads = VGroup(self.head_sweep, self.head_own, self.head_curves)
+        subs = VGroup(self.sub_sweep, self.sub_own)
         right = style.safe_width() / 2
         # The caption's halves sit top right, beside the headings and the line under them if they clear
-        # both; else it is one line under them (a 4:3 frame, long Spanish words).
+        # both; else under them, one line, or one line a half where that is wider than the safe width.
         title, where = self.caption
         title.move_to([right, heads.get_top()[1], 0], aligned_edge=UP + RIGHT)
         where.move_to([right, subs.get_top()[1], 0], aligned_edge=UP + RIGHT)
         if title.get_left()[0] < heads.get_right()[0] + 0.4 or where.get_left()[0] < subs.get_right()[0] + 0.4:
             self.caption = style.text(self.caption_words(), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+            if self.caption.width > style.safe_width():
+                self.caption = VGroup(*(style.wrapped(part, style.safe_width(), color=style.MUTED_TEXT)
+                                        for part in self.caption_parts())).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
             self.caption.next_to(subs, DOWN, buff=0.14).align_to(heads, LEFT)
         band = VGroup(heads, subs, self.caption)
         if band.width > style.safe_width():
             band.scale_to_fit_width(style.safe_width(), about_edge=UP + LEFT)
+        self.caption_leaves = _meet(self.closing, self.caption, 0.1)
+        if self.closing.get_bottom()[1] < band.get_bottom()[1]:
+            band.add(self.closing)
         return band
 
-    def build_plots(self, side: float) -> VGroup:
-        """The ROC and PR plots of every model, side by side, with chance and the prevalence baseline."""
+    def closing_lines(self) -> VGroup:
+        """The closing sentence over its second line, at the headings' size, each wrapped to the safe width."""
+        key = "models_closing_both" if len(self.numbers.models) == 2 else "models_closing_all"
+        title = style.wrapped(self.strings[key], style.safe_width(), size=style.SIZE_HEADER, weight="BOLD")
+        sub = style.wrapped(self.strings[f"{key}_sub"], style.safe_width(), color=style.MUTED_TEXT,
+                            size=style.SIZE_LABEL * style.SIZE_HEADER / style.SIZE_TITLE)
+        return VGroup(*(lines.arrange(DOWN, buff=0.12, aligned_edge=LEFT) for lines in (title, sub))).arrange(
+            DOWN, buff=0.14, aligned_edge=LEFT)
+
+    def build_plots(self, side: float, height: float | None = None, inside: bool = False) -> VGroup:
+        """Both plots, ``side`` x ``height``, with chance and the baseline (labelled in PR if ``inside`` and clear)."""
         s, n = self.strings, self.numbers
         colors = style.MODEL_COLORS[:len(n.models)]
+        room = style.safe_width() / 2 - self.plot_gap / 4 - 2 * CARD_PAD  # an axis name may take its board's width
         self.roc = ModelCurves("roc", s["models_roc_title"], s["fpr_axis"], s["models_tpr_axis"],
-                               [(m.roc_fpr, m.roc_tpr) for m in n.models], colors, side=side)
+                               [(m.roc_fpr, m.roc_tpr) for m in n.models], colors, side=side, height=height,
+                               name_room=room)
         self.pr = ModelCurves("pr", s["models_pr_title"], s["recall"], s["precision"],
-                              [(m.pr_recall, m.pr_precision) for m in n.models], colors, side=side,
-                              x_color=style.METRIC_COLORS["recall"], y_color=style.METRIC_COLORS["precision"])
+                              [(m.pr_recall, m.pr_precision) for m in n.models], colors, side=side, height=height,
+                              name_room=room, x_color=style.METRIC_COLORS["recall"],
+                              y_color=style.METRIC_COLORS["precision"])
         self.roc.add_chance(s["chance"])
-        self.pr.add_baseline(n.prevalence, s["models_baseline"].format(prevalence=f"{n.prevalence:.2f}"))
-        for plot in (self.roc, self.pr):  # a long title shrinks to its plot's width, down to the small size
-            title, room = plot.plot.title, side + 0.5
-            if title.width > room:
-                title.scale(max(room / title.width, style.SIZE_SMALL / style.SIZE_LABEL))
+        self.pr.add_baseline(n.prevalence, s["models_baseline"].format(prevalence=f"{n.prevalence:.2f}"), inside)
         return VGroup(self.roc, self.pr).arrange(RIGHT, buff=self.plot_gap, aligned_edge=UP)
 
+    def fitted_plots(self, room: float) -> VGroup:
+        """Both plots at the largest size that fits ``room`` (height) and the safe width.
+
+        Measured at a probe side, then again as built until they fit (a smaller plot wraps its names). Where
+        the width limits them, the baseline's label may go into the PR plot (else two lines beside it) if that
+        leaves larger plots. In a narrow frame either side may be up to ``tallest`` times the other.
+        """
+        stretch = self.tallest if style.narrow() else 1.0
+        room_height = room - (self.build_plots(3.0).height - 3.0)
+        best = None
+        for inside in (False, True):
+            wide, tall = (style.safe_width() - (self.build_plots(3.0, inside=inside).width - 6.0)) / 2, room_height
+            for _ in range(5):
+                side = min(self.max_side, wide, tall * stretch)
+                height = min(tall, side * stretch)
+                plots = self.build_plots(side, height, inside)
+                over_height, over_width = plots.height - room, plots.width - style.safe_width()
+                if over_height < 0.01 and over_width < 0.01:
+                    break
+                tall -= max(over_height, 0.0)
+                wide -= max(over_width, 0.0)
+            if best is None or side * height > best[0] + 0.05:
+                best = (side * height, side, height, inside)
+            if wide >= min(self.max_side, tall * stretch):  # not the width: the label may stay where it is
+                break
+        return self.build_plots(*best[1:])
+
     def build_layout(self) -> VGroup:
-        """Header band, both plots at the largest side that fits, the table under them."""
+        """Header band; the table on a board at the foot; both plots on boards filling the room between."""
         s, n = self.strings, self.numbers
         band = self.build_header()
         # Two models' rows at the label size if their names fit whole, else (and for more models) smaller.
-        for size in ((style.SIZE_LABEL,) if len(n.models) <= 2 else ()) + (style.SIZE_SMALL,):
-            self.table = ModelTable(s, [self.name(m) for m in n.models], style.MODEL_COLORS[:len(n.models)],
-                                    [(m.auc, m.average_precision) for m in n.models], n.n, size=size,
-                                    max_width=style.safe_width())
-            if not self.table.shrunk:
-                break
+        sizes = ((style.SIZE_LABEL,) if len(n.models) <= 2 else ()) + (style.SIZE_SMALL,)
+        self.table = ModelTable.fitted(
+            s, [self.name(m) for m in n.models], style.MODEL_COLORS[:len(n.models)],
+            [(m.auc, m.average_precision) for m in n.models], n.n, sizes, style.safe_width() - 2 * CARD_PAD,
+            [i for i, m in enumerate(n.models) if m.chosen is None],
+            style.text_width(self.no_theta_words(), style.SIZE_MIN_READABLE))
         style.fit_width(self.table)
-        region = self.table.height
-        bottom = -4.0 + style.EDGE_BUFF
-        top = band.get_bottom()[1] - self.band_gap
-        room_height = top - (bottom + region + self.table_gap) - 2 * CARD_PAD
-        # Build once to measure what surrounds the axes, then at the side that fills the room.
-        probe = self.build_plots(3.0)
-        extra_height, extra_width = probe.height - 3.0, probe.width - 2 * 3.0
-        side = min(self.max_side, room_height - extra_height, (style.safe_width() - extra_width) / 2)
-        plots = self.build_plots(side)
-        plots.move_to([0, 0, 0]).align_to([0, top - CARD_PAD, 0], UP)
+        half, bottom = style.safe_width() / 2, -4.0 + style.EDGE_BUFF
+        self.table.move_to([0, bottom + self.table.height / 2, 0])
+        board = card_over(-half, half, self.table.get_top()[1] + CARD_PAD, bottom - CARD_PAD)
+        top, low = band.get_bottom()[1] - self.band_gap, board.get_top()[1] + self.table_gap
+        plots = self.fitted_plots(top - low - 2 * CARD_PAD)
+        plots.move_to([0, (top + low) / 2, 0])
         # Centre on the axes (the baseline label hangs off the right), inside the safe width.
-        shift = -(self.roc.axes.get_left()[0] + self.pr.axes.get_right()[0]) / 2
-        plots.shift(RIGHT * shift)
-        overflow = max(plots.get_right()[0] - style.safe_width() / 2, 0)
-        plots.shift(LEFT * overflow)
-        middle = (plots.get_bottom()[1] + bottom) / 2
-        self.table.move_to([0, middle, 0])
-        # Each plot on a board, the two boards reaching across the safe width.
-        low = min(self.roc.get_bottom()[1], self.pr.get_bottom()[1]) - CARD_PAD
-        half, split = style.safe_width() / 2, (self.roc.get_right()[0] + self.pr.get_left()[0]) / 2
+        plots.shift(LEFT * (self.roc.axes.get_left()[0] + self.pr.axes.get_right()[0]) / 2)
+        plots.shift(LEFT * max(plots.get_right()[0] - half, 0))
+        # Each plot on a board, the two boards reaching across the safe width, over the table's board.
+        split = (self.roc.get_right()[0] + self.pr.get_left()[0]) / 2
         self.cards = VGroup(card_over(-half, split - self.plot_gap / 4, top, low),
-                            card_over(split + self.plot_gap / 4, half, top, low))
-        for plot, card in zip((self.roc, self.pr), self.cards, strict=True):  # each plot centred on its board
+                            card_over(split + self.plot_gap / 4, half, top, low), board)
+        for plot, card in zip((self.roc, self.pr), self.cards, strict=False):  # each plot centred on its board
             plot.shift(RIGHT * (card.get_x() - plot.get_x()))
         self.theta_box = self.theta_frame()
         self.notes = self.missing_notes()
@@ -204,16 +245,18 @@ class ModelsCompared(LectureScene):
                         for theta, model in zip(self.table.thetas, self.numbers.models, strict=True)
                         if model.chosen is not None))
 
+    def no_theta_words(self) -> str:
+        """"no θ on validation reaches the target": the note in the row of a model with no chosen θ."""
+        return self.strings["models_no_theta"].format(split=split_label(self.numbers.choose_on, self.lang))
+
     def missing_notes(self) -> VGroup:
         """For each model with no chosen θ: a note across its θ and count cells."""
-        n, s = self.numbers, self.strings
         notes = VGroup()
-        for index, model in enumerate(n.models):
+        for index, model in enumerate(self.numbers.models):
             if model.chosen is not None:
                 continue
             cells = self.table.numbers_of(index)
-            note = style.text(s["models_no_theta"].format(split=split_label(n.choose_on, self.lang)),
-                              size=style.SIZE_SMALL, color=style.MUTED_TEXT)
+            note = style.text(self.no_theta_words(), size=style.SIZE_SMALL, color=style.MUTED_TEXT)
             if note.width > cells.width:
                 note.scale(max(cells.width / note.width, style.SIZE_MIN_READABLE / style.SIZE_SMALL))
             notes.add(note.move_to(cells))
@@ -343,4 +386,11 @@ class ModelsCompared(LectureScene):
     def play_closing(self, beat):
         """Closing, over every model at its θ: the ROC curves look fine; PR shows what the last positives cost."""
         self.say("models_say_closing_both" if len(self.numbers.models) == 2 else "models_say_closing_all")
-        self.swap((self.head_own, self.sub_own), (self.closing,))
+        leaving = [self.head_own, self.sub_own]
+        if self.caption_leaves:  # the closing sentence reaches the caption's line: it leaves with the headings
+            shown, at = list(self.mobjects), self.mobjects.index(self.still_layer) + 1
+            self.still_layer.remove(self.caption)
+            self.remove(*shown)
+            self.add(*shown[:at], self.caption, *shown[at:])
+            leaving.append(self.caption)
+        self.swap(leaving, (self.closing,))

@@ -7,13 +7,15 @@ same swatch and shape beside the model's name.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
-from manim import DOWN, LEFT, PI, RIGHT, DashedLine, Dot, Line, Square, Triangle, VGroup, VMobject
+from manim import DOWN, LEFT, PI, RIGHT, UP, DashedLine, Dot, Line, Square, Triangle, VGroup, VMobject
 
 from umbral.scenes import style
 from umbral.scenes.components.live_text import LiveText, count_slot, rate_slot
 from umbral.scenes.components.roc_panel import thin_polyline
-from umbral.scenes.components.unit_axes import UnitAxes
+from umbral.scenes.components.unit_axes import UnitAxes, axis_name
 from umbral.scenes.numbers.models_compared import nobody_flagged
 
 __all__ = ["ModelCurves", "ModelTable", "baseline", "model_marker"]
@@ -60,18 +62,28 @@ class ModelCurves(VGroup):
     Parts: ``plot`` (:class:`UnitAxes`), ``reference`` (the chance diagonal for ROC, or the
     prevalence baseline for PR, with its label), ``curves`` and ``markers`` (one per model,
     in the models' order). ``kind`` is ``"roc"`` (markers at FPR, recall) or ``"pr"``
-    (recall, precision; hidden while nobody is flagged, where precision is 0/0).
+    (recall, precision; hidden while nobody is flagged, where precision is 0/0). The axes are
+    ``side`` wide and ``height`` tall (square by default); the x axis's name wraps to
+    ``name_room`` when that is wider than the plot's own room for it.
     """
 
     def __init__(self, kind: str, title: str, x_label: str, y_label: str, curves, colors, side: float = 3.0,
-                 x_color: str | None = None, y_color: str | None = None):
+                 x_color: str | None = None, y_color: str | None = None, height: float | None = None,
+                 name_room: float | None = None):
         VGroup.__init__(self)
         if kind not in ("roc", "pr"):
             raise ValueError(f"kind must be 'roc' or 'pr', not {kind!r}")
         self.kind = kind
         self.plot = UnitAxes(title, x_label, y_label, side=side, title_weight="NORMAL", x_color=x_color,
-                             y_color=y_color, y_label_offset=0.72)
+                             y_color=y_color, y_label_offset=0.72, height=height)
         self.axes = self.plot.axes
+        title = self.plot.title
+        if title.width > side + 0.5:  # a long title shrinks to its plot's width, down to the small size
+            title.scale(max((side + 0.5) / title.width, style.SIZE_SMALL / style.SIZE_LABEL))
+        if name_room is not None and name_room > side + 0.6:  # the x name may run wider than a small plot
+            names, x_name = self.plot.axis_labels, self.plot.axis_labels[0]
+            wider = axis_name(x_label, name_room, x_color).move_to(x_name, aligned_edge=UP)
+            names.submobjects = [wider, *names.submobjects[1:]]
         self.curves = VGroup()
         for (x, y), color in zip(curves, colors, strict=True):
             x, y = thin_polyline(np.asarray(x, float), np.asarray(y, float))
@@ -86,14 +98,41 @@ class ModelCurves(VGroup):
         self.reference.add(*self.plot.chance(label, (0.7, 0.62)))
         return self.reference
 
-    def add_baseline(self, prevalence: float, label: str) -> VGroup:
-        """A dashed line at precision = ``prevalence`` and ``label`` just right of the axes (PR)."""
+    def add_baseline(self, prevalence: float, label: str, inside: bool = False) -> VGroup:
+        """A dashed line at precision = ``prevalence`` and ``label`` just right of the axes (PR).
+
+        ``inside`` (a narrow frame, no width to spare beside the plot) lays the label on the line in
+        the plot's empty lower left, on two lines if it must, where that is clear of every curve; else
+        it stands right of the axes in two lines.
+        """
         line = DashedLine(self.plot.point(0, prevalence), self.plot.point(1, prevalence),
                           color=style.BASELINE_COLOR, stroke_width=style.STROKE_THIN, dash_length=0.08)
         words = style.text(label, size=style.SIZE_SMALL, color=style.MUTED_TEXT)
-        words.next_to(self.plot.point(1, prevalence), RIGHT, buff=0.15)
+        #: True when the label sits in the plot, on the baseline.
+        self.label_inside = False
+        if inside:
+            within = style.wrapped(label, self.axes.width - 0.3, color=style.MUTED_TEXT)
+            within.arrange(DOWN, buff=0.08, aligned_edge=LEFT).next_to(self.plot.point(0, prevalence), UP + RIGHT,
+                                                                         buff=0.1)
+            self.label_inside = self.clear_of_curves(within)
+            stacked = style.wrapped(label, words.width / 2 + 0.3, color=style.MUTED_TEXT)
+            words = within if self.label_inside else stacked.arrange(DOWN, buff=0.08, aligned_edge=LEFT)
+        if not self.label_inside:
+            words.next_to(self.plot.point(1, prevalence), RIGHT, buff=0.15)
         self.reference.add(line, words)
         return self.reference
+
+    def clear_of_curves(self, mobject, margin: float = MARKER_SIZE / 2 + 0.04) -> bool:
+        """True when ``mobject``'s box (grown by ``margin``) lies inside the axes and no curve crosses it."""
+        (x0, y0), (x1, y1) = mobject.get_corner(DOWN + LEFT)[:2] - margin, mobject.get_corner(UP + RIGHT)[:2] + margin
+        if x1 > self.axes.get_right()[0] or y1 > self.axes.get_top()[1]:
+            return False
+        for curve in self.curves:  # the straight segments, sampled between their points
+            ends = curve.points[:, :2]
+            points = np.concatenate([ends[:-1] + t * (ends[1:] - ends[:-1]) for t in np.linspace(0, 1, 6)])
+            if np.any((points[:, 0] > x0) & (points[:, 0] < x1) & (points[:, 1] > y0) & (points[:, 1] < y1)):
+                return False
+        return True
 
     def point_of(self, snapshot) -> tuple[float, float] | None:
         """Where ``snapshot`` sits on this plot (None: not drawn)."""
@@ -150,11 +189,15 @@ class ModelTable(VGroup):
     """
 
     column_gap = 0.42
+    #: The column gap tried before a long name wraps.
+    tight_gap = 0.28
     row_gap = 0.16
 
     def __init__(self, strings: dict, names, colors, areas, n: int, size: float = style.SIZE_SMALL,
-                 max_width: float | None = None):
+                 max_width: float | None = None, column_gap: float | None = None):
         VGroup.__init__(self)
+        if column_gap is not None:
+            self.column_gap = column_gap
         s = strings
         count_keys = ("tp", "fp", "fn", "tn")
         muted = {"color": style.MUTED_TEXT, "size": size}
@@ -208,6 +251,21 @@ class ModelTable(VGroup):
             else:
                 self.rows.add(VGroup(*row))
         self.add(self.header, self.rows)
+
+    @classmethod
+    def fitted(cls, strings: dict, names, colors, areas, n: int, sizes, max_width: float, missing=(),
+               note_width: float = 0.0) -> ModelTable:
+        """The table at the first of ``sizes`` whose names fit whole in ``max_width``, else at the last.
+
+        At each size the columns draw closer (``tight_gap``) before a name wraps, if the θ and count
+        cells of each row in ``missing`` still hold a note ``note_width`` wide.
+        """
+        for size, gap in itertools.product(sizes, (cls.column_gap, cls.tight_gap)):
+            table = cls(strings, names, colors, areas, n, size=size, max_width=max_width, column_gap=gap)
+            if not table.shrunk and (gap == cls.column_gap
+                                     or all(table.numbers_of(i).width >= note_width for i in missing)):
+                return table
+        return cls(strings, names, colors, areas, n, size=sizes[-1], max_width=max_width)
 
     def update_to(self, snapshots) -> ModelTable:
         """θ and the four counts of each model at its snapshot (None leaves that row as it is)."""

@@ -43,12 +43,6 @@ def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir,
     return play_through(name, facts, lang, ratio, media_dir, theme=theme).problems
 
 
-#: The one row whose composition is not yet fixed: ModelsCompared in the pseudo-locale at 4:3, where the table
-#: leaves the top third 27-28 % covered (30 % wanted). It is an expected failure (xfail, strict): every other kind
-#: of problem still fails it, and once its composition passes the test fails until this line is deleted.
-COMPOSITION_GAP = ("ModelsCompared", PSEUDO, "4:3")
-
-
 def several_models_facts():
     """screening8's facts with its comparison and honest choice: two models on three splits."""
     from umbral.data import load_study
@@ -70,10 +64,6 @@ def test_every_beat_fits_reads_and_fills(name, lang, frame, theme, data, dataset
     print(seen.row())
     assert seen.beats > 5, "the scene was not played through"
     assert seen.pauses == seen.declared_pauses, "the slide breaks are not the declared pause beats, in order"
-    if (name, lang, frame) == COMPOSITION_GAP:
-        assert [p for p in seen.problems if not p.get("composition")] == []
-        assert seen.problems, "ModelsCompared now composes in the pseudo-locale at 4:3: delete COMPOSITION_GAP"
-        pytest.xfail(f"composition not yet fixed: {seen.problems[0]['composition']}")
     assert seen.problems == []
     assert seen.numbers_seen, "no story number is tagged (style.story_number)"
 

@@ -69,6 +69,8 @@ def stages(scene):
     missing = [cell for i, m in enumerate(n.models) if m.chosen is None for cell in scene.table.numbers_of(i)]
     live.remove(scene.head_sweep, *missing)
     still.remove(scene.sub_sweep)
+    if scene.caption_leaves:  # the closing sentence reaches the caption's line: it left with the headings
+        still.remove(scene.caption)
     yield VGroup(still, live, scene.closing, scene.theta_box, scene.notes)
 
 
