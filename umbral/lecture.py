@@ -230,7 +230,7 @@ class Lecture:
         """Render ``scenes`` (default: the lecture) as ``umbral render`` does; the videos, shown inline.
 
         Outputs that are up to date are not rendered again. Manim runs in a worker process, so
-        this kernel's Manim config is untouched.
+        this kernel's Manim config is untouched; the worker is kept for the session's next renders.
 
         Parameters
         ----------

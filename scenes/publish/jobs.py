@@ -69,6 +69,20 @@ def _render_one(index: int, job, options, facts=None, sink=None, where: str | No
     return JobResult(index, tuple(files), time.perf_counter() - started, reporter.frames)
 
 
+def _render_kept(token: int, facts, index: int, job, options) -> JobResult:
+    """:func:`_render_one` in the kept worker: ``facts`` arrive once per run (None: this worker holds ``token``'s)."""
+    global _worker_facts, _kept_token
+    if facts is not None:
+        _worker_facts, _kept_token = facts, token
+    elif _kept_token != token:
+        raise RuntimeError("the kept worker lost the facts of this run")  # never: its one process runs jobs in order
+    return _render_one(index, job, options)
+
+
+#: In the kept worker: which run's facts it holds.
+_kept_token = None
+
+
 def _set_up_worker(queue, facts) -> None:
     global _worker_sink, _worker_facts
     # A worker must be able to exit with progress messages still unread (after a failure elsewhere).
@@ -152,6 +166,38 @@ class Events:
             self.display.put(tuple(event))
 
 
+class _KeptWorker:
+    """The one worker process that renders a Python session's single-process runs (``in_workers``), kept between them.
+
+    A notebook renders in a worker so that its kernel's Manim settings stay its own; starting a fresh
+    one for every render cost each render Python's start and Manim's import again (seconds on 2
+    cores). The worker stays until the session ends (or dies: then the next run starts another).
+    Each run's facts cross to it once, with the run's first job.
+    """
+
+    def __init__(self):
+        self.pool = self.queue = None
+        self.token = 0
+
+    def submit_all(self, tasks, facts) -> tuple:
+        """(pool, queue, futures) with ``tasks`` queued in order on the kept worker."""
+        if self.pool is None or self.pool._broken or self.pool._shutdown_thread:
+            self.queue = SPAWN.Queue()
+            self.pool = WorkerPool(1, self.queue, None)
+        while True:  # what a run that stopped early (a failure, Ctrl-C) left unread is not this run's
+            try:
+                self.queue.get_nowait()
+            except queue_module.Empty:
+                break
+        self.token += 1
+        futures = [self.pool.submit(_render_kept, self.token, facts if number == 0 else None, index, job, options)
+                   for number, (index, job, options) in enumerate(tasks)]
+        return self.pool, self.queue, futures
+
+
+_KEPT = _KeptWorker()
+
+
 def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, display,
              in_workers: bool = False) -> Iterator[JobResult]:
     """Render ``(index, job, options)`` tasks, yielding each result as it finishes.
@@ -159,17 +205,22 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
     In-process (one process, or one task) the display hears every event
     directly; otherwise worker processes send them through a queue that is
     drained here while the jobs run. A failing job raises here, as its own
-    exception. ``in_workers`` uses worker processes even for one job.
+    exception. ``in_workers`` uses worker processes even for one job: with one
+    process, the session's kept worker (:class:`_KeptWorker`).
     """
     if (processes <= 1 or len(tasks) <= 1) and not in_workers:
         for index, job, options in tasks:
             yield _render_one(index, job, options, facts, sink=display)
         return
 
-    queue = SPAWN.Queue()
+    kept = processes <= 1 or len(tasks) <= 1
+    if kept:
+        pool, queue, futures = _KEPT.submit_all(tasks, facts)
+    else:
+        queue = SPAWN.Queue()
+        pool = WorkerPool(min(processes, len(tasks)), queue, facts)
+        futures = [pool.submit(_render_one, index, job, options) for index, job, options in tasks]
     events = Events(queue, display)
-    pool = WorkerPool(min(processes, len(tasks)), queue, facts)
-    futures = [pool.submit(_render_one, index, job, options) for index, job, options in tasks]
     pending = set(futures)
     try:
         while pending:
@@ -186,4 +237,5 @@ def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, dis
         while not all(future.done() for future in futures):
             wait(futures, timeout=0.1)
             events.drain()
-        pool.shutdown(wait=True)
+        if not kept:
+            pool.shutdown(wait=True)
