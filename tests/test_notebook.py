@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from tests.ceilings import HANG_SECONDS
+from umbral.cli import cli
 
 nbformat = pytest.importorskip("nbformat", reason="the notebook test needs nbformat (pip install -e '.[test]')")
 nbclient = pytest.importorskip("nbclient", reason="the notebook test needs nbclient (pip install -e '.[test]')")
@@ -75,11 +75,11 @@ def test_the_report_is_scikit_learns_and_the_command_lines(executed):
     # The scores the notebook exported (to_scores), exported again with `umbral scores`, report the same.
     scores = folder / "breast-cancer-scores.csv"
     again = folder / "again.json"
-    umbral = [sys.executable, str(ROOT / "render.py")]
-    subprocess.run([*umbral, "scores", "--data", str(scores), "--out", str(again)], check=True, timeout=HANG_SECONDS)
-    command = [*umbral, "report", "--json", "--data", str(again), "--cost-fn", "10", "--cost-fp", "1"]
-    read_back = json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
-                                          timeout=HANG_SECONDS).stdout)
+    exported = CliRunner().invoke(cli, ["scores", "--data", str(scores), "--out", str(again)])
+    assert exported.exit_code == 0, exported.output
+    reported = CliRunner().invoke(cli, ["report", "--json", "--data", str(again), "--cost-fn", "10", "--cost-fp", "1"])
+    assert reported.exit_code == 0, reported.output
+    read_back = json.loads(reported.stdout)
     assert read_back.pop("read_rows")["rows"] == len(json.loads(again.read_text())["y_true"])
     assert report.pop("read_rows")["text"].startswith("from arrays: ")
     assert read_back == report
