@@ -32,15 +32,11 @@ def curve_colour(rule: str) -> str:
 
 @dataclass(frozen=True)
 class Block:
-    """One beat's legend rows in a board's ``column``, under ``lead`` frame units of drawing (the wobble's strip).
-
-    Rows without ``glyphs`` take the column's whole width (no glyph square at their left).
-    """
+    """One beat's legend rows in a board's ``column``, under ``lead`` frame units of drawing (the wobble's strip)."""
 
     column: str
     legends: tuple[Legend, ...]
     lead: float = 0.0
-    glyphs: bool = True
 
 
 class SplitBoards:
@@ -72,12 +68,13 @@ class SplitBoards:
     #: The plots grow into the room the rows leave, never below the least height (their tick labels must
     #: clear) nor above the most, a share of their width.
     least_plot_height = 1.7
-    most_plot_shape = 0.85
-    #: Where the peek's rows go, the first that fits every beat's rows at full size under plots of the least
-    #: height: ``beside`` the carry's rows; ``under`` the choosing column's row; there ``in_turn`` (its own gap
-    #: first, then the gap expected over the resamples in its place, when the narration reaches it); or the
-    #: expected gap ``said`` only. The last when none fits (the ladder then fits its rows).
-    peek_placements = ("beside", "under", "in_turn", "said")
+    most_plot_shape = 1.0
+    #: Where the peek's rows go, rung by rung: the first rung that fits every beat's rows at full size under
+    #: plots of the least height, and on it the placement that leaves the plots most room. Both gaps at once
+    #: ``beside`` the carry's rows or ``under`` the choosing column's row; there ``in_turn`` (its own gap first,
+    #: then the gap expected over the resamples in its place, when the narration reaches it); or the expected
+    #: gap ``said`` only. The last when none fits (the ladder then fits its rows).
+    peek_placements = (("beside", "under"), ("in_turn",), ("said",))
     peek_placement = "beside"
 
     def __init__(self, numbers, strings: dict, words):
@@ -112,6 +109,11 @@ class SplitBoards:
                 for which in words}
 
     @property
+    def where(self) -> dict:
+        """Where the panels go in this frame: the narrow (4:3) or wide (16:9) layout."""
+        return self.narrow_layout if style.narrow() else self.wide_layout
+
+    @property
     def foot(self) -> float:
         """The lowest y a legend row may reach."""
         return -4.0 + style.SIDE_MARGIN
@@ -121,10 +123,10 @@ class SplitBoards:
 
         The widths come from the frame alone, so every beat's rows are measured once, wrapped at full
         size: the peek's rows go where :attr:`peek_placements` first fits them; the plots then grow down
-        to the rows (:attr:`most_plot_shape` at most). Rows that do not fit even so go down the ladder.
+        to the rows (square at most). Rows that do not fit even so go down the ladder.
         """
         n, s = self.numbers, self.strings
-        where = dict(self.narrow_layout if style.narrow() else self.wide_layout)
+        where = self.where
         self.head = self.header()
         safe = style.safe_width()
         axes = {"choose": n.choose_axis, "report": n.report_axis}
@@ -141,9 +143,9 @@ class SplitBoards:
         below = SplitCurve.depth(s["honest_x_axis"]) + self.rows_gap
         # The peek's rows fit where they need no more room than the plots leave, or than the other beats' rows.
         room = max(top - self.least_plot_height - below - self.foot, self.tallest(None))
-        for placement in self.peek_placements:
-            self.peek_placement, needed = placement, self.tallest(placement)
-            if needed <= room + 1e-6:
+        for rung in self.peek_placements:
+            self.peek_placement = min(rung, key=self.tallest)
+            if (needed := self.tallest(self.peek_placement)) <= room + 1e-6:
                 break
         bottom = min(top - self.least_plot_height, max(self.foot + needed + below, top - self.most_plot_shape * width))
         self.rows_top = bottom - below
@@ -166,25 +168,18 @@ class SplitBoards:
             return [(choose,)]
         carry = self.carry_block()
         above = carry if placement == "beside" else choose
-        peeks = [(above, self.peek_block(placement))] if placement else []
-        if placement == "in_turn" and self.words.expected_gap() is not None:
-            peeks.append((above, self.peek_block(placement, expected=True)))
+        turns = (False, True) if placement == "in_turn" and self.words.expected_gap() is not None else (False,)
+        peeks = [(above, self.peek_block(placement, expected)) for expected in turns if placement]
         return [(choose, self.strip_block()), (carry, self.wobble_block()), *peeks]
 
-    def laid(self, block: Block, top: float, room: float | None = None):
-        """``block``'s rows as the ladder lays them out from ``top`` (over ``room``; down to the foot by default)."""
-        room = top - block.lead - self.foot if room is None else room
-        return self.legend.laid(block.legends, self.columns[block.column][1] + self.unglyphed(block), room)
-
-    def unglyphed(self, block: Block) -> float:
-        """How much wider than its column ``block`` is laid out: the glyph square's room, when it has no glyphs."""
-        return 0.0 if block.glyphs else self.legend.glyph_room + 0.15
+    def laid(self, block: Block, top: float = float("inf")):
+        """``block``'s rows as the ladder lays them out from ``top`` down to the foot (at full size by default)."""
+        return self.legend.laid(block.legends, self.columns[block.column][1], top - block.lead - self.foot)
 
     def tallest(self, placement: str | None) -> float:
         """The height of the tallest column of rows any beat shows, every row wrapped at its full size."""
-        gap = self.legend.gap
-        return max(sum(block.lead + self.laid(block, 0.0, float("inf")).height for block in stack)
-                   + gap * (len(stack) - 1) for stack in self.stacks(placement))
+        return max(sum(block.lead + self.laid(block).height + self.legend.gap for block in stack) - self.legend.gap
+                   for stack in self.stacks(placement))
 
     def bottom(self, stack: tuple[Block, ...]) -> float:
         """The lowest y of ``stack``'s rows as the ladder lays them out (a block left with nothing takes no room)."""
@@ -203,8 +198,7 @@ class SplitBoards:
         """``block``'s rows drawn under ``above``, after its lead."""
         top = self.bottom(above) - self.legend.gap - block.lead
         left, width = self.columns[block.column]
-        extra = self.unglyphed(block)
-        return self.legend.drawn(block.legends, left - extra, width + extra, top, top - self.foot)
+        return self.legend.drawn(block.legends, left, width, top, top - self.foot)
 
     # -- legend rows, beat by beat --------------------------------------------
     def choose_block(self) -> Block:
@@ -220,13 +214,12 @@ class SplitBoards:
     def carry_block(self) -> Block:
         """Under the reporting panel: θ* there, the default 0.50 there, and the comparison in big figures."""
         n, s, w, words, legend = self.numbers, self.strings, self.words.fields, self.words, self.legend.legend
-        p = lambda: self.report_panel  # noqa: E731  (the panels are placed after the rows are measured)
         return Block("report", (
             legend(s["honest_row_report"].format(theta=words.theta(n.chosen), split=w["report"], metric=w["metric"],
                                                  value=words.value(n.value_report)),
-                   lambda: p().dot(0, p().axis.low, style.COST_MIN_COLOR)),
+                   lambda: self.report_panel.dot(0, 0, style.COST_MIN_COLOR)),
             legend(s["honest_row_half"].format(metric=w["metric"], value=words.value(n.value_half)),
-                   lambda: p().square(0, p().axis.low, style.COST_DEFAULT_COLOR)),
+                   lambda: self.report_panel.square(0, 0, style.COST_DEFAULT_COLOR)),
             legend(words.half_comparison(), size=style.SIZE_NUMBER, weight="BOLD", story=True)))
 
     def peek_block(self, placement: str, expected: bool = False) -> Block:
@@ -241,33 +234,31 @@ class SplitBoards:
                                          color=style.REDDISH_PURPLE),))
         gap = words.expected_gap() if expected else words.peek_gap() if placement in ("beside", "under") \
             else words.own_gap()
-        return Block(column, (
-            legend(s["honest_row_peek"].format(split=w["report"], theta=words.theta(n.peek), metric=w["metric"],
-                                               value=words.value(n.value_peek)),
-                   lambda: self.report_panel.ring(0, self.report_panel.axis.low, style.REDDISH_PURPLE).scale(0.6),
-                   color=style.REDDISH_PURPLE),
-            legend(gap, sayable=True)))
+        ring = lambda: self.report_panel.ring(0, 0, style.REDDISH_PURPLE).scale(0.6)  # noqa: E731
+        return Block(column, (legend(s["honest_row_peek"].format(split=w["report"], theta=words.theta(n.peek),
+                                                                 metric=w["metric"], value=words.value(n.value_peek)),
+                                     ring, color=style.REDDISH_PURPLE), legend(gap, sayable=True)))
 
     def strip_block(self) -> Block:
-        """Under the choosing column's row: the strip of bootstrap θ*s (the lead), its caption under the bracket."""
-        n, s = self.numbers, self.strings
-        height = (self.narrow_layout if style.narrow() else self.wide_layout)["strip_height"]
+        """Under the choosing column's row: the strip of bootstrap θ*s (the lead), its caption under the bracket.
+
+        The caption has no glyph: a negative indent gives it the glyph's room too (the whole column).
+        """
+        n, s, legend = self.numbers, self.strings, self.legend
         if n.theta_low is None:
-            return Block("choose", (), height + 0.1)
+            return Block("choose", (), self.where["strip_height"] + 0.1)
         caption = s["honest_strip_caption"].format(resamples=n.resamples, low=self.words.theta(n.theta_low),
                                                    high=self.words.theta(n.theta_high))
-        return Block("choose", (self.legend.legend(caption, sayable=True),), height + 0.4, glyphs=False)
+        return Block("choose", (legend.legend(caption, sayable=True, indent=-legend.glyph_room - 0.15),),
+                     self.where["strip_height"] + 0.4)
 
     def wobble_block(self) -> Block:
         """Under the carry's rows: the metric on the reporting split over the wobble's range; resamples that missed."""
         n, s, w, words, legend = self.numbers, self.strings, self.words.fields, self.words, self.legend.legend
-        rows = []
-        if n.metric_low is not None:
-            swatch = lambda: Square(side_length=0.22, stroke_width=0).set_fill(style.COST_MIN_COLOR,  # noqa: E731
-                                                                               opacity=0.45)
-            rows.append(legend(s["honest_row_wobble"].format(metric=w["metric"], split=w["report"],
-                                                             low=words.value(n.metric_low),
-                                                             high=words.value(n.metric_high)), swatch, sayable=True))
+        swatch = lambda: Square(side_length=0.22, stroke_width=0).set_fill(style.COST_MIN_COLOR, 0.45)  # noqa: E731
+        rows = [] if n.metric_low is None else [legend(s["honest_row_wobble"].format(
+            metric=w["metric"], split=w["report"], low=words.value(n.metric_low), high=words.value(n.metric_high)),
+            swatch, sayable=True)]
         if n.missing:
             rows.append(legend(s["honest_row_wobble_missing"].format(missing=n.missing, resamples=n.resamples),
                                optional=True))
@@ -313,32 +304,30 @@ class SplitBoards:
         """
         n, p, placement = self.numbers, self.report_panel, self.peek_placement
         above = (self.carry_block() if placement == "beside" else self.choose_block(),)
-        rows = self.drawn(self.peek_block(placement), above)
-        marks = VGroup()
-        if n.peek is not None:
-            marks.add(p.ring(n.peek, n.value_peek, style.REDDISH_PURPLE))
-            if n.peek != n.chosen:
-                marks.add(p.vline(n.peek, style.REDDISH_PURPLE))
-        peek = VGroup(marks, rows)
-        peek.rows, peek.gap, peek.expected = rows, rows[1] if n.peek is not None and len(rows) > 1 else None, None
-        if n.peek is not None and placement == "in_turn" and self.words.expected_gap() is not None and peek.gap:
+        peek = VGroup(VGroup(), self.drawn(self.peek_block(placement), above))
+        peek.rows, peek.gap, peek.expected = peek[1], None, None
+        if n.peek is None:
+            return peek
+        peek[0].add(p.ring(n.peek, n.value_peek, style.REDDISH_PURPLE))
+        if n.peek != n.chosen:
+            peek[0].add(p.vline(n.peek, style.REDDISH_PURPLE))
+        peek.gap = peek.rows[1] if len(peek.rows) > 1 else None
+        if peek.gap and placement == "in_turn" and self.words.expected_gap() is not None:
             turn = self.drawn(self.peek_block(placement, expected=True), above)
             peek.expected = turn[1] if len(turn) > 1 else None
         return peek
 
     def wobble_marks(self) -> VGroup:
         """The range shaded, the bracket and caption, the rows; the strip of bootstrap θ*s is its ``strip``."""
-        n, cp, rp = self.numbers, self.choose_panel, self.report_panel
-        block = self.strip_block()
-        top = self.bottom((self.choose_block(),)) - self.legend.gap
-        height = (self.narrow_layout if style.narrow() else self.wide_layout)["strip_height"]
+        n, cp, height, above = self.numbers, self.choose_panel, self.where["strip_height"], (self.choose_block(),)
+        top = self.bottom(above) - self.legend.gap
         parts = VGroup()
         parts.strip = cp.strip(n.strip, top - 0.1 - height, height, style.COST_MIN_COLOR)
         if n.theta_low is not None:
             bracket = cp.bracket(n.theta_low, n.theta_high, top - 0.25 - height)
             left, width = self.columns["choose"]
-            caption = self.drawn(block, (self.choose_block(),))
+            caption = self.drawn(self.strip_block(), above)
             caption.set_x(min(max(bracket.get_x(), left + caption.width / 2), left + width - caption.width / 2))
-            bands = VGroup(*(panel.band(n.theta_low, n.theta_high, style.COST_MIN_COLOR) for panel in (cp, rp)))
+            bands = VGroup(*(p.band(n.theta_low, n.theta_high, style.COST_MIN_COLOR) for p in (cp, self.report_panel)))
             parts.add(bands, bracket, caption)
         return parts.add(self.drawn(self.wobble_block(), (self.carry_block(),)))
