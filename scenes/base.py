@@ -6,6 +6,7 @@ from manim import DOWN, UP, FadeIn, FadeOut, Mobject, Scene, UpdateFromAlphaFunc
 
 from umbral.scenes import style
 from umbral.scenes.beats import Beat, BeatOverrun
+from umbral.scenes.camera import LectureCamera
 from umbral.scenes.facts import Facts
 from umbral.scenes.fades import can_crossfade, play_crossfade, without_copies
 from umbral.scenes.needs import data_shape, unmet_need
@@ -87,6 +88,7 @@ class LectureScene(Scene):
         self.lang = lang
         self.strings = strings_for(lang, facts.name)
         self.still_at = still_at
+        kwargs.setdefault("camera_class", LectureCamera)
         super().__init__(**kwargs)
         self.prepare()
 
