@@ -79,18 +79,20 @@ def test_overridden_tables_are_restored():
 def test_an_override_reaches_the_rendered_narration_and_only_its_language(tmp_path):
     """umbral.toml's [strings.es] line is in the Spanish transcript; English keeps its own; a rerun is up to date."""
 
-    root = Path(__file__).resolve().parents[3]
     config = tmp_path / "umbral.toml"
     config.write_text('[strings.es]\nsay_closing = "Elegir θ es elegir con qué errores vivir, dijo la profesora."\n',
                       encoding="utf-8")
-    command = [sys.executable, str(root / "render.py"), "--config", str(config), "render", "ThresholdSweep",
-               "--data", "clinic20", "--lang", "en,es", "--resolution", "64x36", "--fps", "2",
-               "--out", str(tmp_path / "out")]
-    first = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=HANG_SECONDS)
-    assert first.returncode == 0, first.stderr
+    from click.testing import CliRunner
+
+    from umbral.cli import cli
+
+    command = ["--config", str(config), "render", "ThresholdSweep", "--data", "clinic20", "--lang", "en,es",
+               "--resolution", "64x36", "--fps", "2", "--out", str(tmp_path / "out")]
+    first = CliRunner().invoke(cli, command)  # in this process: the check reads what it wrote
+    assert first.exit_code == 0, first.output
     spanish = (tmp_path / "out" / "clinic20" / "es" / "ThresholdSweep.txt").read_text(encoding="utf-8")
     english = (tmp_path / "out" / "clinic20" / "en" / "ThresholdSweep.txt").read_text(encoding="utf-8")
     assert "dijo la profesora" in spanish and "dijo la profesora" not in english
     assert "No threshold makes every bar tall" in english
-    again = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=HANG_SECONDS)
-    assert again.returncode == 0 and "wrote 0 file(s)" in again.stdout
+    again = CliRunner().invoke(cli, command)
+    assert again.exit_code == 0 and "wrote 0 file(s)" in again.output
