@@ -16,17 +16,17 @@ from umbral.scenes.publish.cluster import journal_name
 from umbral.scenes.publish.runner import atomic_target
 from umbral.scenes.publish.undo import JOURNAL_PREFIX, recover, undoable
 
-#: 2 built-in datasets x 2 languages x 2 tiny scenes, at the smallest frame umbral renders and 1 fps.
+#: 2 built-in datasets x 2 languages x the 2 cheapest scenes to draw, at the smallest frame umbral renders and 1 fps.
 COURSE = """\
 datasets = ["clinic20", { data = "screening", seed = 7 }]
 lang = ["en", "es"]
-scenes = ["ScratchVsLibrary", "AccuracyParadox"]
+scenes = ["ScratchVsLibrary", "RocPrCurves"]
 resolution = "32x18"
 fps = 1
 jobs = 2
 out = "out"
 """
-SCENES = ("ScratchVsLibrary", "AccuracyParadox")
+SCENES = ("ScratchVsLibrary", "RocPrCurves")
 
 
 def batch(*args: str):
@@ -168,7 +168,7 @@ def test_a_second_run_finds_everything_up_to_date(local_batch, tmp_path):
 def test_one_failed_job_is_named_the_others_kept_nothing_half_written(tmp_path):
     text = COURSE.replace('datasets = ["clinic20", { data = "screening", seed = 7 }]', 'datasets = ["clinic20"]')
     path = course(tmp_path, text)
-    blocked = tmp_path / "out" / "clinic20" / "es" / "AccuracyParadox.mp4"
+    blocked = tmp_path / "out" / "clinic20" / "es" / "RocPrCurves.mp4"
     blocked.mkdir(parents=True)  # a folder where the video goes: placing it fails
     result = batch(str(path))
     assert result.exit_code == 1
@@ -176,7 +176,7 @@ def test_one_failed_job_is_named_the_others_kept_nothing_half_written(tmp_path):
     assert result.output.strip().splitlines()[-1].startswith("error: 1 of 4 job(s) failed: ")
     out = tmp_path / "out"
     assert not leftovers(out)
-    assert not (blocked.parent / "AccuracyParadox.srt").exists()  # the failed job's narration was undone
+    assert not (blocked.parent / "RocPrCurves.srt").exists()  # the failed job's narration was undone
     assert sorted(manifest.load_json(blocked.parent / manifest.MANIFEST_FILE)) == ["ScratchVsLibrary.mp4"]
     assert len(manifest.load_json(out / "clinic20/en" / manifest.MANIFEST_FILE)) == 2
     blocked.rmdir()
