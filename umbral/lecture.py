@@ -342,8 +342,10 @@ class Lecture:
 
     def _render(self, request):
         from umbral.scenes.publish.commands import render_lecture
+        from umbral.scenes.publish.jobs import kept_worker
         from umbral.scenes.publish.progress import notebook_display
 
+        kept_worker().start()  # the worker starts while the numbers are checked here
         return _quietly(render_lecture, request, strings={}, echo=print, study=self.study, in_workers=True,
                         display=notebook_display(request.quiet))
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from umbral.scenes.publish.progress import FrameReporter
 
-__all__ = ["SPAWN", "Events", "JobResult", "WorkerPool", "main_script_hidden", "run_jobs"]
+__all__ = ["SPAWN", "Events", "JobResult", "WorkerPool", "kept_worker", "main_script_hidden", "run_jobs"]
 
 #: A worker's queue to the main process's display and the facts every job renders from (a batch's:
 #: by dataset key), set by :class:`WorkerPool`'s initializer: the facts cross to each worker once,
@@ -77,6 +77,12 @@ def _render_kept(token: int, facts, index: int, job, options) -> JobResult:
     elif _kept_token != token:
         raise RuntimeError("the kept worker lost the facts of this run")  # never: its one process runs jobs in order
     return _render_one(index, job, options)
+
+
+def _import_renderer() -> None:
+    """In a worker as it starts: what every render imports (Manim, the scenes), ahead of the first job."""
+    from umbral.scenes import base  # noqa: F401  (Manim with it)
+    from umbral.scenes.publish import runner  # noqa: F401
 
 
 #: In the kept worker: which run's facts it holds.
@@ -179,11 +185,20 @@ class _KeptWorker:
         self.pool = self.queue = None
         self.token = 0
 
-    def submit_all(self, tasks, facts) -> tuple:
-        """(pool, queue, futures) with ``tasks`` queued in order on the kept worker."""
+    def start(self) -> None:
+        """Start the worker (if none is alive) and have it import Manim and the renderer, without waiting.
+
+        A notebook's render calls this first, so the worker starts while the kernel checks the numbers
+        against scikit-learn: its first render no longer waits for Python's start and Manim's import.
+        """
         if self.pool is None or self.pool._broken or self.pool._shutdown_thread:
             self.queue = SPAWN.Queue()
             self.pool = WorkerPool(1, self.queue, None)
+            self.pool.submit(_import_renderer)
+
+    def submit_all(self, tasks, facts) -> tuple:
+        """(pool, queue, futures) with ``tasks`` queued in order on the kept worker."""
+        self.start()
         while True:  # what a run that stopped early (a failure, Ctrl-C) left unread is not this run's
             try:
                 self.queue.get_nowait()
@@ -196,6 +211,11 @@ class _KeptWorker:
 
 
 _KEPT = _KeptWorker()
+
+
+def kept_worker() -> _KeptWorker:
+    """The session's kept worker (:class:`_KeptWorker`)."""
+    return _KEPT
 
 
 def run_jobs(tasks: list[tuple[int, object, object]], facts, processes: int, display,
