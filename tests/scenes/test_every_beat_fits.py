@@ -19,7 +19,6 @@ import itertools
 
 import pytest
 
-from tests.sampling import sample
 from tests.scenes.layout_check import FRAMES, play_through
 from tests.scenes.pseudo_locale import PSEUDO, pseudo_language
 from umbral.data import load_dataset
@@ -34,8 +33,6 @@ LOOK_ROWS = [(name, lang, frame, theme, "screening8" if name in NEEDS else data)
              for lang, frame, theme, data, name in itertools.product(("en", "es", PSEUDO), FRAMES, ("dark", "light"),
                                                                      ("clinic20", "screening"), LECTURE_ORDER)
              if name not in NEEDS or data == "clinic20"]
-#: (language, frame) samples for the scene modules' own every-beat tests (other data, more models).
-SAMPLES = sample([(lang, frame) for lang in ("en", "es") for frame in FRAMES], [("en", "16:9"), ("es", "4:3")])
 
 
 def problems_at_every_beat(name: str, facts, lang: str, ratio: float, media_dir, theme: str = "dark") -> list:

@@ -9,7 +9,7 @@ import pytest
 from manim import VGroup
 
 from tests.scenes.conftest import check_tiny_render, describe, outside_frame, overlapping_texts, tiny_render
-from tests.scenes.test_every_beat_fits import FRAMES, SAMPLES, problems_at_every_beat
+from tests.scenes.test_every_beat_fits import FRAMES, problems_at_every_beat
 from umbral.metrics import GRID
 from umbral.metrics.compare import ChoiceSettings, compare_models
 from umbral.scenes.models_compared import ModelsCompared
@@ -149,12 +149,6 @@ def test_three_and_four_models_fit(more_models, count, lang, small_config):
         assert scene.roc.markers[0].get_fill_opacity() == 1
         assert "average: ningún θ en validación alcanza la meta" in scene.chosen_words()
         assert len(scene.theta_box) == 3
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("lang, frame", SAMPLES)
-def test_every_beat_fits(facts8, lang, frame, tmp_path):
-    assert problems_at_every_beat("ModelsCompared", facts8, lang, FRAMES[frame], tmp_path) == []
 
 
 @pytest.mark.slow
