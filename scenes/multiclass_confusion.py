@@ -32,7 +32,7 @@ from umbral.scenes import style
 from umbral.scenes.base import LectureScene
 from umbral.scenes.beats import Beat
 from umbral.scenes.components.card import CARD_PAD, card_over
-from umbral.scenes.components.class_report import ClassReport, format_rate
+from umbral.scenes.components.class_report import ClassReport, Panel, format_rate
 from umbral.scenes.components.multiclass_grid import MulticlassGrid, short_label
 from umbral.scenes.numbers.multiclass_confusion import AVERAGES, multiclass_numbers
 
@@ -69,6 +69,9 @@ class MulticlassConfusion(LectureScene):
         self.numbers = multiclass_numbers(multiclass)
         #: The right panel: the lines of each beat and the summary table (see :class:`ClassReport`).
         self.report = ClassReport(self.numbers, self.strings)
+        #: Where the lines and the table go now (a :class:`Panel`): chosen by :meth:`build_matrix`, then
+        #: (taking turns) :meth:`build_table_page`.
+        self.panel: Panel | None = None
         #: True when the matrix and the table take turns (many classes): the matrix alone with each class's
         #: lines beside it, then the table across the frame. Decided by :meth:`build_matrix`.
         self.sequenced = False
@@ -91,8 +94,7 @@ class MulticlassConfusion(LectureScene):
         leaving space for the recall label at its right and the precision label under it.
         """
         m = self.numbers
-        if not style.narrow():
-            self.report.fit_table()
+        self.panel = self.report.beside_matrix()
         matrix = self._matrix_beside_table()
         if self.grid.cell < MulticlassGrid.least_cell(m.matrix):  # the counts would shrink: take turns
             self.sequenced = True
@@ -136,7 +138,7 @@ class MulticlassConfusion(LectureScene):
 
     def _matrix_alone(self) -> VGroup:
         """The sequenced layout's matrix: cells big enough for story-size counts, the class's lines at its right."""
-        m, panel = self.numbers, self.report
+        m = self.numbers
         left, floor = -style.safe_width() / 2, -config.frame_height / 2 + style.EDGE_BUFF
         top = config.frame_height / 2 - style.EDGE_BUFF
         recall = self._upright_recall()
@@ -148,15 +150,15 @@ class MulticlassConfusion(LectureScene):
         least = len(m.labels) * MulticlassGrid.least_cell(m.matrix)
         self._place_grid(min(max(least, min(self.matrix_side * 1.25, most)), top - bottom - down), left, top)
         # The class's lines (and the title above them) take the room right of the matrix and its recall label.
-        panel.left = self.grid.get_right()[0] + recall.width + 0.35 + self.board_pad
-        self.title = self._matrix_title(-left - panel.left).align_to([panel.left, 0, 0], LEFT)
-        panel.beside_matrix = self.title.get_bottom()[1] - self.matrix_gap
+        lines_left = self.grid.get_right()[0] + recall.width + 0.35 + self.board_pad
+        self.title = self._matrix_title(-left - lines_left).align_to([lines_left, 0, 0], LEFT)
+        self.panel = self.report.alone(lines_left, self.title.get_bottom()[1] - self.matrix_gap)
         self.boards = self._frame_board()
         return VGroup(self.boards, self.title, self.grid)
 
     def _matrix_beside_table(self) -> VGroup:
         """The matrix left of the class panel and its table, as large as the room allows."""
-        panel = self.report
+        panel = self.panel
         left = -style.safe_width() / 2
         self.title = self._matrix_title(panel.left - self.matrix_gap - left)
         # The recall label reads upwards beside the lit row: the matrix keeps the width a long translation would take.
@@ -178,8 +180,8 @@ class MulticlassConfusion(LectureScene):
         return VGroup(self.boards, self.title, self.grid)
 
     def build_table_page(self) -> VGroup:
-        """Sequenced layout: the table takes the frame from the matrix (:meth:`ClassReport.take_frame`); its board."""
-        self.report.take_frame()
+        """Sequenced layout: the table takes the frame from the matrix (:meth:`ClassReport.page`); its board."""
+        self.panel = self.report.page()
         return self._frame_board()
 
     @classmethod
@@ -213,7 +215,7 @@ class MulticlassConfusion(LectureScene):
         """The matrix: the diagonal holds the right answers."""
         m = self.numbers
         self.matrix = self.build_matrix()
-        self.header = VGroup() if self.sequenced else self.report.header()
+        self.header = VGroup() if self.sequenced else self.report.header(self.panel.table)
         self.say("say_mc_matrix", correct=m.correct, n=m.n)
         self.play(FadeIn(self.matrix), FadeIn(self.header), run_time=self.fade_seconds)
         self.lit, self.rows = (None, None, None), VGroup()
@@ -224,11 +226,11 @@ class MulticlassConfusion(LectureScene):
         view = self.numbers.classes[index]
         self.say("say_mc_class", label=short_label(view.label), tp=view.tp, fn=view.fn, fp=view.fp,
                  precision=format_rate(view.precision), recall=format_rate(view.recall), f1=format_rate(view.f1))
-        lit = report.class_block(index), self.grid.role_tags(index), self.grid.lit_frames(index)
+        lit = report.class_block(index, self.panel), self.grid.role_tags(index), self.grid.lit_frames(index)
         leaving = [FadeOut(x) for x in self.lit if x is not None]
         entering = [FadeIn(x) for x in lit]
         if not self.sequenced:  # the table fills a row per class beside the matrix
-            self.rows.add(report.class_row(index))
+            self.rows.add(report.class_row(index, self.panel.table))
             entering.append(FadeIn(self.rows[-1]))
         self.play(*leaving, self.grid.light(index), *entering, run_time=self.light_seconds)
         self.lit = lit
@@ -239,8 +241,8 @@ class MulticlassConfusion(LectureScene):
         block, tags, frames = self.lit
         if self.sequenced:
             page = self.build_table_page()
-            self.header = report.header()
-            rows.add(*(report.class_row(index) for index in range(len(m.classes))))
+            self.header = report.header(self.panel.table)
+            rows.add(*(report.class_row(index, self.panel.table) for index in range(len(m.classes))))
             # Each row faded in on its own: ``rows`` itself stays off screen, as it gains the averages below.
             self.play(FadeOut(VGroup(block, tags, frames, self.matrix)), FadeIn(VGroup(page, self.header)),
                       *(FadeIn(row) for row in rows), run_time=self.unlight_seconds)
@@ -248,20 +250,22 @@ class MulticlassConfusion(LectureScene):
         else:
             self.play(FadeOut(block), FadeOut(tags), FadeOut(frames), self.grid.light(None),
                       run_time=self.unlight_seconds)
-        # Placed once as a block, one line under the other.
-        self.lines = report.place_top(VGroup(*(report.average_line(name) for name in AVERAGES)))
+        # Laid out once as a block, one line under the other (a line the ladder leaves to the narration is not shown).
+        lines = report.drawn(report.average_lines(), self.panel)
+        self.lines = VGroup(*(line for line in lines if line is not None))
         each = self.average_fade_seconds + self.average_hold_seconds
-        for position, (name, line) in enumerate(zip(AVERAGES, self.lines, strict=True)):
-            average_row = report.average_row(position, name)
+        for position, (name, line) in enumerate(zip(AVERAGES, lines, strict=True)):
+            average_row = report.average_row(position, name, self.panel.table)
             self.say(f"say_mc_{name}", each, value=format_rate(m.average(name)["f1"]), correct=m.correct, n=m.n)
-            self.play(FadeIn(average_row), FadeIn(line), run_time=self.average_fade_seconds)
+            self.play(FadeIn(average_row), *([FadeIn(line)] if line is not None else []),
+                      run_time=self.average_fade_seconds)
             rows.add(average_row)
             self.hold_until(self.unlight_seconds + (position + 1) * each)
 
     def play_why(self, beat):
         """Why macro and weighted differ: frame the classes that pull them apart."""
         m, report, rows = self.numbers, self.report, self.rows
-        self.why = report.place_top(report.why_lines())
+        self.why = report.block(report.why_lines(), self.panel)
         self.boxes = VGroup(*(SurroundingRectangle(rows[i][3], color=style.HIGHLIGHT, buff=0.06)
                               for i in sorted({m.weakest, m.largest})),
                             SurroundingRectangle(rows[len(m.labels)], color=style.HIGHLIGHT, buff=0.06))

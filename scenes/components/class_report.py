@@ -1,20 +1,26 @@
 """MulticlassConfusion's right panel: a class's scores worked out, the averages, and the summary table.
 
 The table reads like scikit-learn's ``classification_report``: a row per class (precision,
-recall, F1, support), then the macro, weighted and micro averages. Over it, at the panel's top
-(under it in a 4:3 frame), stand the lines of the beat: one class against the rest, what each
-average means, why macro and weighted differ.
+recall, F1, support), then the macro, weighted and micro averages. Beside it stand the lines of
+the beat (over it; under it in a 4:3 frame): one class against the rest, what each average means,
+why macro and weighted differ. The lines are a column of layout :class:`~umbral.scenes.layout.Row`
+fitted by the layout ladder (:func:`~umbral.scenes.layout.column`) and the table's columns are as
+wide as their measured words: nothing is built to be measured.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from manim import DOWN, LEFT, UP, VGroup, config
 
 from umbral.scenes import style
+from umbral.scenes.components.legend_rows import measured
 from umbral.scenes.components.multiclass_grid import short_label
+from umbral.scenes.layout import Column, Row, column
 from umbral.scenes.numbers.multiclass_confusion import AVERAGES
 
-__all__ = ["ClassReport", "format_rate"]
+__all__ = ["ClassReport", "Line", "Panel", "Table", "format_rate", "formula_only"]
 
 
 def format_rate(value: float) -> str:
@@ -22,15 +28,65 @@ def format_rate(value: float) -> str:
     return f"{value:.3f}"
 
 
-class ClassReport:
-    """Where the panel's lines and the table's rows go, and the builders that place them there.
+def formula_only(words: str) -> str | None:
+    """``words`` without what they say in words (the narration says it), or None when nothing would go.
 
-    A layout, not a mobject: builders return new mobjects and never add them. ``class_block(k)``,
-    ``average_line(name)`` and ``why_lines()`` are the lines of a beat (:meth:`place_top` stacks
-    them at the panel's top); ``header()``, ``class_row(k)`` and ``average_row(position, name)``
-    are the table's rows, built one per beat. The table sits beside the matrix; when the two take
-    turns (many classes), :meth:`take_frame` gives it the whole frame, and while the matrix has
-    the frame ``beside_matrix`` holds the top of the lines (no table shown).
+    What follows ": " goes, then each "= ..." step without a digit:
+
+    >>> formula_only("micro F1 = 70 / 100 = 0.700 = accuracy")
+    'micro F1 = 70 / 100 = 0.700'
+    >>> formula_only("macro F1 = 0.672: each class counts once")
+    'macro F1 = 0.672'
+    """
+    first, *steps = words.split(": ")[0].split(" = ")
+    short = " = ".join([first, *(step for step in steps if any(c.isdigit() for c in step))])
+    return short if short != words else None
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the panel to lay out: its words (a layout :class:`Row`), their colour, one word tinted."""
+
+    row: Row
+    color: str | None = None
+    tint: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """Where the summary table's cells go: the names' left edge, each value column's centre, the rows' y."""
+
+    left: float
+    columns: tuple[float, ...]
+    top: float
+    pitch: float
+    size: float
+
+    def y(self, row: int) -> float:
+        """The centre y of row ``row`` (0: the header)."""
+        return self.top - row * self.pitch
+
+
+@dataclass(frozen=True)
+class Panel:
+    """Where a beat's lines go (``left``, ``width``, from ``top`` down ``room``) and the table (None: not shown)."""
+
+    left: float
+    width: float
+    top: float
+    room: float
+    table: Table | None = None
+
+
+class ClassReport:
+    """The panel's lines and the table's rows, and where they go.
+
+    A layout, not a mobject. Places are values: :meth:`beside_matrix` (the table beside the
+    matrix), :meth:`alone` (no table: the class's lines beside a matrix that has the frame) and
+    :meth:`page` (the table across the frame); each is a :class:`Panel`, chosen once from measured
+    words. Builders take a place and return new mobjects, never adding them nor keeping anything:
+    :meth:`drawn` the lines of a beat (``class_lines(k)``, ``average_lines()``, ``why_lines()``),
+    ``header``, ``class_row`` and ``average_row`` the table's rows.
 
     Parameters
     ----------
@@ -40,181 +96,191 @@ class ClassReport:
         The locale's strings.
     """
 
-    #: Left edge, and the x centre of each table column after the name.
-    left = -0.1
-    columns = (1.95, 3.45, 4.75, 5.8)
-    #: The same in a 4:3 frame: the columns just clear the longest Spanish names.
-    narrow_left = -0.4
-    narrow_columns = (1.48, 2.9, 4.1, 4.75)
-    #: The table's header row (y), the height its rows share, and the widest row spacing.
-    table_top = 0.35
-    table_height = 4.0
-    row_gap_max = 0.5
-    #: In a 4:3 frame the table goes first, at the panel's top, and the class's lines under it.
-    narrow_table_top = 3.3
-    narrow_table_height = 3.6
-    #: Least space between the panel's lines and the table's header under them.
-    table_clearance = 0.45
-    #: Space between a table column's widest word and the next column.
-    column_gap = 0.3
+    #: The panel's left edge beside the matrix, 16:9 then 4:3.
+    wide_left, narrow_left = -0.1, -0.4
+    #: Least space between the lines and the table, and between two of the table's columns.
+    clearance, column_gap = 0.45, 0.3
+    #: The table's row pitch, least and most, in heights of a value.
+    pitches = (2.0, 2.4)
 
     def __init__(self, numbers, strings: dict):
         self.numbers, self.strings = numbers, strings
-        if style.narrow():
-            self.left, self.columns = self.narrow_left, self.narrow_columns
-            self.table_top, self.table_height = self.narrow_table_top, self.narrow_table_height
-        #: The top of the lines while they stand beside the matrix alone, under its title; None when the table shows.
-        self.beside_matrix: float | None = None
-        #: True once the table has the frame.
-        self.page = False
-        #: Font size of the table's cells (larger when the table has the frame to itself).
-        self.size = style.SIZE_SMALL
-        #: Row spacing of the table when it has the frame (set by :meth:`take_frame`).
-        self.page_row_gap = self.row_gap_max
 
-    # -- where things go ----------------------------------------------------
-    def fit_table(self) -> None:
-        """Lower the table (16:9) under the tallest lines the panel's top shows, as far as the bottom margin allows."""
-        blocks = [VGroup(*self.class_block(index, notes=False)) for index in range(len(self.numbers.classes))]
-        blocks += [VGroup(*(self.average_line(name) for name in AVERAGES)), self.why_lines()]
-        tallest = max(block.arrange(DOWN, buff=0.16).height for block in blocks)
-        lowest = -config.frame_height / 2 + style.EDGE_BUFF + (len(self.numbers.labels) + 3) * self._row_gap() + 0.15
-        self.table_top = max(lowest, min(self.table_top, self._block_top() - tallest - self.table_clearance))
-
-    def take_frame(self) -> None:
-        """The table takes the frame from the matrix: its rows and lines use the whole width.
-
-        At a larger size when its columns allow; the rows as far apart as the room under (or, 4:3,
-        over) the lines allows.
-        """
-        self.page, self.beside_matrix = True, None
-        floor = -config.frame_height / 2 + style.EDGE_BUFF
-        self.left = -style.safe_width() / 2
-        for size in (style.SIZE_LABEL, style.SIZE_SMALL):
-            self.size = size
-            if self._spread_columns():
-                break
-        rows = len(self.numbers.labels) + 3  # after the header: the classes and the three averages
-        lines = max(VGroup(*(self.average_line(name) for name in AVERAGES)).arrange(DOWN, buff=0.16).height,
-                    self.why_lines().arrange(DOWN, buff=0.16).height)
-        if style.narrow():  # the table at the top, the lines under it
-            self.table_top = config.frame_height / 2 - style.EDGE_BUFF - 0.2
-            room = self.table_top - floor - lines - self.table_clearance - 0.3
-        else:  # the lines at the top, the table under them
-            self.table_top = self._block_top() - lines - self.table_clearance
-            room = self.table_top - floor - 0.2
-        self.page_row_gap = min(self.row_gap_max + 0.1, room / rows)
-
-    def _spread_columns(self) -> bool:
-        """Table columns spread evenly right of the widest name; False when a column's widest word does not fit."""
-        s, m = self.strings, self.numbers
-        names = [s["mc_class_col"], *(short_label(v.label) for v in m.classes), *(s[f"mc_{a}"] for a in AVERAGES)]
-        name_width = max(style.text_width(name, self.size) for name in names)
-        start, end = self.left + name_width + self.column_gap, style.safe_width() / 2
-        share = (end - start) / 4
-        words = [s["precision"], s["recall"], s["f1"], s["mc_support_col"], "0.000"]
-        widest = max(style.text_width(word, self.size) for word in words)
-        self.columns = tuple(start + share * (k + 0.5) for k in range(4))
-        return widest + self.column_gap <= share
-
-    def _block_top(self) -> float:
-        """Top of the class's lines: the panel's top, (4:3) under the table, or (matrix alone) under its title."""
-        if self.beside_matrix is not None:
-            return self.beside_matrix
-        if style.narrow():
-            return self.table_top - (len(self.numbers.labels) + 3) * self._row_gap() - 0.45
-        return style.PANEL_TOP + 0.95
-
-    def _block_floor(self) -> float:
-        """Lowest the class's lines may reach: above the table, or (4:3, or no table shown) the bottom margin."""
-        if style.narrow() or self.beside_matrix is not None:
-            return -config.frame_height / 2 + style.EDGE_BUFF
-        return self.table_top + 0.25
-
-    def _row_gap(self) -> float:
-        if self.page:  # the table has the frame: rows as far apart as the room under (or over) the lines allows
-            return self.page_row_gap
-        return min(self.row_gap_max, self.table_height / (len(self.numbers.labels) + 4))
-
-    # -- the lines of a beat ------------------------------------------------
-    def _line(self, words: str, size: float = style.SIZE_LABEL, **kwargs) -> VGroup:
-        """A line of the panel, wrapped (left-aligned) to the panel's width."""
-        room = style.safe_width() / 2 - self.left
-        return style.wrapped(words, room, size=size, exact=True, **kwargs).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
-
-    def place_top(self, block: VGroup) -> VGroup:
-        """``block``'s lines stacked at the top of the panel."""
-        block.arrange(DOWN, buff=0.16, aligned_edge=LEFT)
-        return block.align_to([self.left, 0, 0], LEFT).align_to([0, self._block_top(), 0], UP)
-
-    def class_block(self, index: int, notes: bool = True) -> VGroup:
-        """The panel's top: the class against the rest and its three scores worked out."""
-        s, view = self.strings, self.numbers.classes[index]
+    # -- the lines of a beat ----------------------------------------------------
+    def class_lines(self, index: int) -> list[Line]:
+        """The class against the rest (the narration's words), its three scores worked out, its FN and FP."""
+        s, view, colors = self.strings, self.numbers.classes[index], style.METRIC_COLORS
         label = short_label(view.label)
-        colors = style.METRIC_COLORS
-        title = s["mc_class_title"].format(label=label)
-        precision = s["mc_precision_line"].format(tp=view.tp, predicted=view.predicted,
-                                                  value=format_rate(view.precision))
-        recall = s["mc_recall_line"].format(tp=view.tp, support=view.support, value=format_rate(view.recall))
-        f1 = s["mc_f1_line"].format(value=format_rate(view.f1))
-        note_lines = (s["mc_fn_note"].format(label=label, fn=view.fn), s["mc_fp_note"].format(label=label, fp=view.fp))
-        lines = [self._line(title, style.SIZE_HEADER, weight="BOLD"),
-                 self._line(precision, t2c={s["precision"]: colors["precision"]}),
-                 self._line(recall, t2c={s["recall"]: colors["recall"]}),
-                 self._line(f1, t2c={s["f1"]: colors["f1"]})]
-        block = self.place_top(VGroup(*lines, *(self._line(note, color=style.MUTED_TEXT) for note in note_lines)))
-        if not notes or block.get_bottom()[1] < self._block_floor():  # no room: the grid's tags say FN and FP
-            block = self.place_top(VGroup(*lines))
-        if block.get_bottom()[1] < self._block_floor():  # still none (a long translation): a plainer title
-            block = self.place_top(VGroup(self._line(title, weight="BOLD"), *lines[1:]))
-        return block
+        values = {"tp": view.tp, "predicted": view.predicted, "support": view.support}
+        scores = [(s[f"mc_{key}_line"].format(value=format_rate(getattr(view, key)), **values), key)
+                  for key in ("precision", "recall", "f1")]
+        notes = (s["mc_fn_note"].format(label=label, fn=view.fn), s["mc_fp_note"].format(label=label, fp=view.fp))
+        return [Line(Row(s["mc_class_title"].format(label=label), style.SIZE_HEADER, "BOLD", sayable=True)),
+                *(Line(Row(words, style.SIZE_LABEL), tint=(s[key], colors[key])) for words, key in scores),
+                *(Line(Row(note, style.SIZE_LABEL, optional=True), style.MUTED_TEXT) for note in notes)]
 
-    def average_line(self, name: str):
-        """The one-line meaning of an average, for the panel's top."""
+    def average_lines(self) -> list[Line]:
+        """The one-line meaning of each average (the narration says it too)."""
         m = self.numbers
-        text = self.strings[f"mc_{name}_line"].format(value=format_rate(m.average(name)["f1"]), correct=m.correct,
-                                                       n=m.n)
-        return self._line(text)
+        lines = [self.strings[f"mc_{name}_line"].format(value=format_rate(m.average(name)["f1"]), correct=m.correct,
+                                                        n=m.n) for name in AVERAGES]
+        return [Line(Row(words, style.SIZE_LABEL, short=formula_only(words), sayable=True)) for words in lines]
 
-    def why_lines(self) -> VGroup:
-        """Three lines on why macro and weighted differ (or agree), placed at the panel's top."""
+    def why_lines(self) -> list[Line]:
+        """Why macro and weighted differ (or agree): one sentence, the narration's."""
         m, s = self.numbers, self.strings
         weak, big = m.classes[m.weakest], m.classes[m.largest]
         values = {"weak": short_label(weak.label), "weak_f1": format_rate(weak.f1), "big": short_label(big.label),
                   "big_n": big.support, "big_f1": format_rate(big.f1)}
-        return VGroup(*(self._line(s[f"mc_why_{m.why}_{part}"].format(**values), color=style.HIGHLIGHT)
-                        for part in (1, 2, 3)))
+        words = " ".join(s[f"mc_why_{m.why}_{part}"].format(**values) for part in (1, 2, 3))
+        return [Line(Row(words, style.SIZE_LABEL, sayable=True), style.HIGHLIGHT)]
 
-    # -- the table's rows ---------------------------------------------------
-    def _table_row(self, row: int, name: str, values: tuple, color: str | None = None) -> VGroup:
-        """One table row: a name at the panel's left, then values centred on the columns."""
-        y = self.table_top - row * self._row_gap()
-        cells = VGroup(style.text(name, size=self.size, color=color)
-                       .move_to([0, y, 0]).align_to([self.left, 0, 0], LEFT))
-        for x, value in zip(self.columns, values, strict=False):
-            cells.add(style.text(value, size=self.size, color=color).move_to([x, y, 0]))
+    @staticmethod
+    def laid(lines, width: float, room: float) -> Column:
+        """How ``lines`` fit ``width`` x ``room``: the layout ladder's choice, no text under the table's size."""
+        return column([line.row for line in lines], width, room, style.SIZE_SMALL, measured)
+
+    def drawn(self, lines, panel: Panel) -> tuple[VGroup | None, ...]:
+        """``lines`` as the ladder lays them out in ``panel``, from its top down; None for a line dropped or said."""
+        laid = self.laid(lines, panel.width, panel.room)
+        shown = {id(placed.row): placed for placed in laid.rows}
+        top, drawn = panel.top, []
+        for line in lines:
+            placed = shown.get(id(line.row))
+            if placed is None:
+                drawn.append(None)
+                continue
+            texts = [style.text(words, size=placed.size, color=line.color, weight=placed.row.weight)
+                     for words in placed.lines]
+            word, color = line.tint or ("", None)
+            for words, text in zip(placed.lines, texts, strict=True):
+                if word and word in words:  # the word's glyphs (Text keeps one per character, spaces too)
+                    start = words.index(word)
+                    VGroup(*text.submobjects[start:start + len(word)]).set_color(color)
+                    break
+            row = VGroup(*texts).arrange(DOWN, buff=0.1, aligned_edge=LEFT)
+            drawn.append(row.align_to([panel.left, top, 0], UP + LEFT))
+            top = row.get_bottom()[1] - 0.16
+        return tuple(drawn)
+
+    def block(self, lines, panel: Panel) -> VGroup:
+        """The lines :meth:`drawn` shows, as one group."""
+        return VGroup(*(row for row in self.drawn(lines, panel) if row is not None))
+
+    def class_block(self, index: int, panel: Panel) -> VGroup:
+        """Class ``index``'s lines drawn in ``panel``."""
+        return self.block(self.class_lines(index), panel)
+
+    # -- places -----------------------------------------------------------------
+    @property
+    def left(self) -> float:
+        """The panel's left edge beside the matrix; further left where the table's columns would be closer than a space.
+
+        (At the table's smaller size: :meth:`_columns` spreads what they leave between them.)
+        """
+        size = style.SIZE_SMALL
+        start, widths = self._widths(size)
+        space = style.text_width("x x", size) - style.text_width("xx", size)
+        least = start + sum(widths) + len(widths) * space
+        return min(self.narrow_left if style.narrow() else self.wide_left, self._bounds()[0] - least)
+
+    @staticmethod
+    def _bounds() -> tuple[float, float, float]:
+        """The right edge, top and floor every place shares: the frame inside its margins."""
+        top = config.frame_height / 2 - style.EDGE_BUFF
+        return style.safe_width() / 2, top - 0.15, 0.15 - top
+
+    def alone(self, left: float, top: float) -> Panel:
+        """No table: the lines from (``left``, ``top``) to the frame's right and bottom margins."""
+        right, _, floor = self._bounds()
+        return Panel(left, right - left, top, top - floor)
+
+    def beside_matrix(self) -> Panel:
+        """The table beside the matrix with every beat's lines: the classes', the averages', the why."""
+        beats = [self.class_lines(k) for k in range(len(self.numbers.classes))]
+        return self._with_table(self.left, [*beats, self.average_lines(), self.why_lines()])
+
+    def page(self) -> Panel:
+        """The table across the frame, with the averages' and the why's lines."""
+        return self._with_table(-style.safe_width() / 2, [self.average_lines(), self.why_lines()])
+
+    def _with_table(self, left: float, beats) -> Panel:
+        """The table and the lines of ``beats`` in one panel: the table at the bottom (4:3: the top).
+
+        Its rows are as far apart as the tallest beat's lines, wrapped at full size, leave room for (within
+        :attr:`pitches`); the lines take the rest, fitted by the ladder.
+        """
+        right, top, floor = self._bounds()
+        size, columns = self._columns(left, right - left)
+        height = measured("0.000", size)[1]
+        rows = len(self.numbers.classes) + 3  # after the header: the classes and the three averages
+        tallest = max(self.laid(lines, right - left, float("inf")).height for lines in beats)
+        spare = (top - floor - tallest - self.clearance - height) / rows
+        pitch = min(max(spare, self.pitches[0] * height), self.pitches[1] * height)
+        table = rows * pitch + height
+        room = top - floor - table - self.clearance
+        if style.narrow():
+            return Panel(left, right - left, top - table - self.clearance, room,
+                         Table(left, columns, top - height / 2, pitch, size))
+        return Panel(left, right - left, top, room, Table(left, columns, floor + table - height / 2, pitch, size))
+
+    def _columns(self, left: float, width: float) -> tuple[float, tuple[float, ...]]:
+        """The table's size (the larger whose columns fit ``width``) and its value columns' centres.
+
+        What the columns leave is spread between them.
+        """
+        for size in (style.SIZE_LABEL, style.SIZE_SMALL):
+            start, widths = self._widths(size)
+            gap = (width - start - sum(widths)) / len(widths)
+            if gap >= self.column_gap:
+                break
+        centres, x = [], left + start + gap
+        for column_width in widths:
+            centres.append(x + column_width / 2)
+            x += column_width + gap
+        return size, tuple(centres)
+
+    def _widths(self, size: float) -> tuple[float, list[float]]:
+        """The table's name column's width at ``size``, and each value column's: its widest word (name or value)."""
+        s, m = self.strings, self.numbers
+        names = [s["mc_class_col"], *(short_label(v.label) for v in m.classes), *(s[f"mc_{a}"] for a in AVERAGES)]
+        cells = [self._cells(k) for k in range(len(m.classes))] + [self._average_cells(a) for a in AVERAGES]
+        heads = [s[key] for key in ("precision", "recall", "f1", "mc_support_col")]
+        return (max(style.text_width(name, size) for name in names),
+                [max(style.text_width(word, size) for word in (head, *(row[k] for row in cells if k < len(row))))
+                 for k, head in enumerate(heads)])
+
+    # -- the table's rows -------------------------------------------------------
+    def _cells(self, index: int) -> tuple[str, ...]:
+        v = self.numbers.classes[index]
+        return format_rate(v.precision), format_rate(v.recall), format_rate(v.f1), str(v.support)
+
+    def _average_cells(self, name: str) -> tuple[str, ...]:
+        values = self.numbers.average(name)
+        return tuple(format_rate(values[k]) for k in ("precision", "recall", "f1"))
+
+    @staticmethod
+    def _table_row(table: Table, row: int, name: str, values, color: str | None = None, colors=()) -> VGroup:
+        """One table row: a name at the table's left, then values centred on its columns."""
+        y = table.y(row)
+        cells = VGroup(style.text(name, size=table.size, color=color).move_to([0, y, 0]).align_to([table.left, 0, 0],
+                                                                                                   LEFT))
+        for k, (x, value) in enumerate(zip(table.columns, values, strict=False)):
+            cells.add(style.text(value, size=table.size, color=colors[k] if colors else color).move_to([x, y, 0]))
         return cells
 
-    def header(self) -> VGroup:
+    def header(self, table: Table) -> VGroup:
         """Column names of the summary table, each in its metric's colour."""
         s, colors = self.strings, style.METRIC_COLORS
-        header = self._table_row(0, s["mc_class_col"], (), color=style.MUTED_TEXT)
-        for x, (key, color) in zip(self.columns, (("precision", colors["precision"]),
-                                                  ("recall", colors["recall"]), ("f1", colors["f1"]),
-                                                  ("mc_support_col", style.MUTED_TEXT)), strict=True):
-            header.add(style.text(s[key], size=self.size, color=color).move_to([x, header[0].get_y(), 0]))
-        return header
+        keys = ("precision", "recall", "f1")
+        return self._table_row(table, 0, s["mc_class_col"], [s[key] for key in (*keys, "mc_support_col")],
+                               style.MUTED_TEXT, [*(colors[key] for key in keys), style.MUTED_TEXT])
 
-    def class_row(self, index: int) -> VGroup:
+    def class_row(self, index: int, table: Table) -> VGroup:
         """A class's precision, recall, F1 and size in the table."""
-        v = self.numbers.classes[index]
-        return self._table_row(index + 1, short_label(v.label),
-                               (format_rate(v.precision), format_rate(v.recall), format_rate(v.f1), str(v.support)))
+        return self._table_row(table, index + 1, short_label(self.numbers.classes[index].label), self._cells(index))
 
-    def average_row(self, position: int, name: str) -> VGroup:
+    def average_row(self, position: int, name: str, table: Table) -> VGroup:
         """An average's precision, recall and F1, below the class rows."""
-        values = self.numbers.average(name)
-        row = len(self.numbers.labels) + 1 + position
-        return self._table_row(row, self.strings[f"mc_{name}"],
-                               tuple(format_rate(values[k]) for k in ("precision", "recall", "f1")),
-                               color=style.HIGHLIGHT)
+        return self._table_row(table, len(self.numbers.labels) + 1 + position, self.strings[f"mc_{name}"],
+                               self._average_cells(name), style.HIGHLIGHT)

@@ -64,27 +64,22 @@ def beat_layouts(scene):
     """(name, group) for the matrix alone, each class lit, the averages and the why."""
     report = scene.report
     matrix = scene.build_matrix()
-    header = VGroup() if scene.sequenced else report.header()
+    header = VGroup() if scene.sequenced else report.header(scene.panel.table)
     yield "matrix", VGroup(matrix, header)
     rows = VGroup()
     for index in range(len(scene.numbers.labels)):
         if not scene.sequenced:
-            rows.add(report.class_row(index))
-        yield f"class {index}", VGroup(matrix, header, rows.copy(), report.class_block(index),
+            rows.add(report.class_row(index, scene.panel.table))
+        yield f"class {index}", VGroup(matrix, header, rows.copy(), report.class_block(index, scene.panel),
                                        scene.grid.role_tags(index), scene.grid.lit_frames(index))
     if scene.sequenced:  # the table takes the frame from the matrix
         matrix = scene.build_table_page()
-        header = report.header()
-        rows.add(*(report.class_row(index) for index in range(len(scene.numbers.labels))))
-    lines = VGroup()
+        header = report.header(scene.panel.table)
+        rows.add(*(report.class_row(index, scene.panel.table) for index in range(len(scene.numbers.labels))))
     for position, name in enumerate(("macro", "weighted", "micro")):
-        rows.add(report.average_row(position, name))
-        lines.add(report.average_line(name))
-    report.place_top(lines.arrange(np.array([0, -1, 0]), buff=0.22, aligned_edge=np.array([-1, 0, 0])))
-    yield "averages", VGroup(matrix, header, rows, lines)
-    why = report.place_top(report.why_lines().arrange(np.array([0, -1, 0]), buff=0.2,
-                                                      aligned_edge=np.array([-1, 0, 0])))
-    yield "why", VGroup(matrix, header, rows, why)
+        rows.add(report.average_row(position, name, scene.panel.table))
+    yield "averages", VGroup(matrix, header, rows, report.block(report.average_lines(), scene.panel))
+    yield "why", VGroup(matrix, header, rows, report.block(report.why_lines(), scene.panel))
 
 
 @pytest.mark.parametrize("multiclass", [None, SIX], ids=["textbook", "six-classes"])
@@ -105,16 +100,17 @@ def test_shown_numbers_are_the_reports(clinic20_facts, small_config):
     report = multiclass_report(((40, 5, 5), (10, 15, 5), (2, 3, 15)))
     assert [[c.text for c in row] for row in scene.grid.counts] == [["40", "5", "5"], ["10", "15", "5"],
                                                                     ["2", "3", "15"]]
+    table = scene.panel.table
     for k in range(3):
-        shown = text_of(scene.report.class_row(k))
+        shown = text_of(scene.report.class_row(k, table))
         assert shown[1:] == [f"{report.precision[k]:.3f}", f"{report.recall[k]:.3f}", f"{report.f1[k]:.3f}",
                              str(report.support[k])]
-    assert text_of(scene.report.average_row(0, "macro"))[3] == "0.672"
-    assert text_of(scene.report.average_row(1, "weighted"))[3] == "0.695"
-    assert text_of(scene.report.average_row(2, "micro"))[3] == "0.700"
+    assert text_of(scene.report.average_row(0, "macro", table))[3] == "0.672"
+    assert text_of(scene.report.average_row(1, "weighted", table))[3] == "0.695"
+    assert text_of(scene.report.average_row(2, "micro", table))[3] == "0.700"
     tags = [t.text for t in scene.grid.role_tags(1)]
     assert tags == ["TN", "FP", "TN", "FN", "TP", "FN", "TN", "FP", "TN"]
-    block = " ".join(t.text for t in text_units(scene.report.class_block(1))).replace(" ", "")
+    block = " ".join(t.text for t in text_units(scene.report.class_block(1, scene.panel))).replace(" ", "")
     assert "15/23=0.652" in block and "15/30=0.500" in block and "=0.566" in block
 
 
