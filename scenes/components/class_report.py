@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from manim import DOWN, LEFT, UP, VGroup, config
 
 from umbral.scenes import style
+from umbral.scenes.components.card import CARD_PAD
 from umbral.scenes.components.legend_rows import measured
 from umbral.scenes.components.multiclass_grid import short_label
 from umbral.scenes.layout import Column, Row, column
@@ -62,10 +63,6 @@ class Table:
     pitch: float
     size: float
 
-    def y(self, row: int) -> float:
-        """The centre y of row ``row`` (0: the header)."""
-        return self.top - row * self.pitch
-
 
 @dataclass(frozen=True)
 class Panel:
@@ -100,6 +97,8 @@ class ClassReport:
     wide_left, narrow_left = -0.1, -0.4
     #: Least space between the lines and the table, and between two of the table's columns.
     clearance, column_gap = 0.45, 0.3
+    #: Space between two of a beat's lines, and between the wrapped lines of one.
+    gap, line_gap = 0.16, 0.1
     #: The table's row pitch, least and most, in heights of a value.
     pitches = (2.0, 2.4)
 
@@ -135,33 +134,31 @@ class ClassReport:
         words = " ".join(s[f"mc_why_{m.why}_{part}"].format(**values) for part in (1, 2, 3))
         return [Line(Row(words, style.SIZE_LABEL, sayable=True), style.HIGHLIGHT)]
 
-    @staticmethod
-    def laid(lines, width: float, room: float) -> Column:
+    def laid(self, lines, width: float, room: float) -> Column:
         """How ``lines`` fit ``width`` x ``room``: the layout ladder's choice, no text under the table's size."""
-        return column([line.row for line in lines], width, room, style.SIZE_SMALL, measured)
+        return column([line.row for line in lines], width, room, style.SIZE_SMALL, measured, self.gap, self.line_gap)
 
     def drawn(self, lines, panel: Panel) -> tuple[VGroup | None, ...]:
         """``lines`` as the ladder lays them out in ``panel``, from its top down; None for a line dropped or said."""
-        laid = self.laid(lines, panel.width, panel.room)
-        shown = {id(placed.row): placed for placed in laid.rows}
+        laid = {id(placed.row): placed for placed in self.laid(lines, panel.width, panel.room).rows}
         top, drawn = panel.top, []
         for line in lines:
-            placed = shown.get(id(line.row))
-            if placed is None:
-                drawn.append(None)
-                continue
-            texts = [style.text(words, size=placed.size, color=line.color, weight=placed.row.weight)
-                     for words in placed.lines]
-            word, color = line.tint or ("", None)
-            for words, text in zip(placed.lines, texts, strict=True):
-                if word and word in words:  # the word's glyphs (Text keeps one per character, spaces too)
-                    start = words.index(word)
-                    VGroup(*text.submobjects[start:start + len(word)]).set_color(color)
-                    break
-            row = VGroup(*texts).arrange(DOWN, buff=0.1, aligned_edge=LEFT)
-            drawn.append(row.align_to([panel.left, top, 0], UP + LEFT))
-            top = row.get_bottom()[1] - 0.16
+            placed = laid.get(id(line.row))
+            drawn.append(placed and self._line(line, placed).align_to([panel.left, top, 0], UP + LEFT))
+            top -= placed.height + self.gap if placed else 0
         return tuple(drawn)
+
+    def _line(self, line: Line, placed) -> VGroup:
+        """A line's wrapped lines as the ladder placed them, its tinted word coloured where it first shows."""
+        word, color = line.tint or (None, None)
+        texts = []
+        for words in placed.lines:
+            texts.append(style.text(words, size=placed.size, color=line.color, weight=placed.row.weight))
+            if word and word in words:  # its glyphs: a Text keeps one per character, spaces too
+                start = words.index(word)
+                VGroup(*texts[-1][start:start + len(word)]).set_color(color)
+                word = None
+        return VGroup(*texts).arrange(DOWN, buff=self.line_gap, aligned_edge=LEFT)
 
     def block(self, lines, panel: Panel) -> VGroup:
         """The lines :meth:`drawn` shows, as one group."""
@@ -172,33 +169,29 @@ class ClassReport:
         return self.block(self.class_lines(index), panel)
 
     # -- places -----------------------------------------------------------------
-    @property
-    def left(self) -> float:
-        """The panel's left edge beside the matrix; further left where the table's columns would be closer than a space.
-
-        (At the table's smaller size: :meth:`_columns` spreads what they leave between them.)
-        """
-        size = style.SIZE_SMALL
-        start, widths = self._widths(size)
-        space = style.text_width("x x", size) - style.text_width("xx", size)
-        least = start + sum(widths) + len(widths) * space
-        return min(self.narrow_left if style.narrow() else self.wide_left, self._bounds()[0] - least)
-
     @staticmethod
-    def _bounds() -> tuple[float, float, float]:
-        """The right edge, top and floor every place shares: the frame inside its margins."""
-        top = config.frame_height / 2 - style.EDGE_BUFF
-        return style.safe_width() / 2, top - 0.15, 0.15 - top
+    def _frame() -> tuple[float, float, float]:
+        """The right edge, top and floor of every place: the frame inside its margins, a card's padding in."""
+        top = config.frame_height / 2 - style.EDGE_BUFF - CARD_PAD
+        return style.safe_width() / 2, top, -top
 
     def alone(self, left: float, top: float) -> Panel:
         """No table: the lines from (``left``, ``top``) to the frame's right and bottom margins."""
-        right, _, floor = self._bounds()
+        right, _, floor = self._frame()
         return Panel(left, right - left, top, top - floor)
 
     def beside_matrix(self) -> Panel:
-        """The table beside the matrix with every beat's lines: the classes', the averages', the why."""
+        """The table beside the matrix with every beat's lines: the classes', the averages', the why.
+
+        From the frame's left edge for it, or further left where the table's columns (at its smaller size)
+        would stand closer than a space.
+        """
+        start, widths = self._widths(style.SIZE_SMALL)
+        space = measured("x x", style.SIZE_SMALL)[0] - measured("xx", style.SIZE_SMALL)[0]
+        left = min(self.narrow_left if style.narrow() else self.wide_left,
+                   self._frame()[0] - start - sum(widths) - len(widths) * space)
         beats = [self.class_lines(k) for k in range(len(self.numbers.classes))]
-        return self._with_table(self.left, [*beats, self.average_lines(), self.why_lines()])
+        return self._with_table(left, [*beats, self.average_lines(), self.why_lines()])
 
     def page(self) -> Panel:
         """The table across the frame, with the averages' and the why's lines."""
@@ -210,7 +203,7 @@ class ClassReport:
         Its rows are as far apart as the tallest beat's lines, wrapped at full size, leave room for (within
         :attr:`pitches`); the lines take the rest, fitted by the ladder.
         """
-        right, top, floor = self._bounds()
+        right, top, floor = self._frame()
         size, columns = self._columns(left, right - left)
         height = measured("0.000", size)[1]
         rows = len(self.numbers.classes) + 3  # after the header: the classes and the three averages
@@ -262,7 +255,7 @@ class ClassReport:
     @staticmethod
     def _table_row(table: Table, row: int, name: str, values, color: str | None = None, colors=()) -> VGroup:
         """One table row: a name at the table's left, then values centred on its columns."""
-        y = table.y(row)
+        y = table.top - row * table.pitch
         cells = VGroup(style.text(name, size=table.size, color=color).move_to([0, y, 0]).align_to([table.left, 0, 0],
                                                                                                    LEFT))
         for k, (x, value) in enumerate(zip(table.columns, values, strict=False)):

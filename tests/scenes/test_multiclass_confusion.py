@@ -114,6 +114,22 @@ def test_shown_numbers_are_the_reports(clinic20_facts, small_config):
     assert "15/23=0.652" in block and "15/30=0.500" in block and "=0.566" in block
 
 
+def test_the_lines_go_down_the_ladder(clinic20_facts, small_config):
+    """Short of room a class's lines shrink, then drop the FN and FP notes, then leave the title to the narration."""
+    report = MulticlassConfusion(clinic20_facts, "en").report
+    lines = report.class_lines(1)
+    full = report.laid(lines, 6.0, float("inf"))
+    assert full.why == ("wrap",) and len(full.rows) == 6
+    seen = [report.laid(lines, 6.0, full.height * share / 10) for share in range(10, 2, -1)]
+    assert [len(c.dropped) for c in seen] == sorted(len(c.dropped) for c in seen)
+    assert all(len(c.dropped) == 2 for c in seen if c.said)
+    assert [r.words for c in seen for r in c.said] and all(r.weight == "BOLD" for c in seen for r in c.said)
+    averages = report.laid(report.average_lines(), 4.0, float("inf"))
+    assert len(averages.rows[0].lines) > 1 and not averages.rows[0].short
+    short = report.laid(report.average_lines(), 4.0, averages.height * 0.6)
+    assert "short" in short.why and short.rows[0].lines == ("macro F1 = 0.672",)
+
+
 @pytest.mark.parametrize("multiclass", [None, SIX], ids=["textbook", "six-classes"])
 @pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
 def test_counts_are_story_numbers_and_no_text_is_shrunk(clinic20_facts, tmp_path, ratio, multiclass):
