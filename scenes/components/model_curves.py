@@ -7,18 +7,20 @@ same swatch and shape beside the model's name.
 
 from __future__ import annotations
 
-import itertools
+from dataclasses import dataclass
 
 import numpy as np
 from manim import DOWN, LEFT, PI, RIGHT, UP, DashedLine, Dot, Line, Square, Triangle, VGroup, VMobject
 
 from umbral.scenes import style
+from umbral.scenes.components.legend_rows import measured
 from umbral.scenes.components.live_text import LiveText, count_slot, rate_slot
 from umbral.scenes.components.roc_panel import thin_polyline
 from umbral.scenes.components.unit_axes import UnitAxes, axis_name
+from umbral.scenes.layout import Column, Row, column
 from umbral.scenes.numbers.models_compared import nobody_flagged
 
-__all__ = ["ModelCurves", "ModelTable", "baseline", "model_marker"]
+__all__ = ["ModelCurves", "ModelTable", "TablePlan", "baseline", "model_marker"]
 
 MARKER_SIZE = 0.2
 #: Glyphs whose bottom is the baseline (no descender, no overshoot below it).
@@ -158,26 +160,15 @@ class ModelCurves(VGroup):
         return float(x), float(y)
 
 
-def fitted_name(name: str, room: float, size: float, color: str):
-    """A model's name in at most two lines no wider than ``room``, cut with "…" if still too wide; never smaller."""
-    whole = style.text(name, size=size, color=color)
-    if whole.width <= room:
-        return whole
-    words = name.split()
-    lines = style.balanced_lines(words, room, size) if len(words) > 1 else [name]
-    if len(lines) > 2:  # keep two lines: the rest of the words go to the second, cut below
-        lines = [lines[0], " ".join(lines[1:])]
-    texts = []
-    for words_in_line in lines:
-        text = style.text(words_in_line, size=size, color=color)
-        cut = words_in_line
-        while text.width > room and len(cut) > 1:
-            cut = cut[:-1].rstrip()
-            text = style.text(cut + "…", size=size, color=color)
-        texts.append(text)
-    if len(texts) == 1:
-        return texts[0]
-    return VGroup(*texts).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
+@dataclass(frozen=True)
+class TablePlan:
+    """What :meth:`ModelTable.plan` chose from measured words: size, column gap, header, widths, names' lines."""
+
+    heads: tuple[str, ...]
+    size: float
+    gap: float
+    widths: tuple[float, ...]
+    names: Column
 
 
 class ModelTable(VGroup):
@@ -185,54 +176,77 @@ class ModelTable(VGroup):
 
     Parts: ``header`` (column names), ``rows`` (one VGroup per model), and per model
     ``names``, ``areas`` (AUC and AP texts), ``thetas`` (live θ) and ``counts`` (a dict of
-    live counts per model). Numbers are right-aligned in their columns.
+    live counts per model). Numbers are right-aligned in their columns, laid out as :meth:`plan` chose.
     """
 
     column_gap = 0.42
-    #: The column gap tried before a long name wraps.
+    #: The least column gap, tried before a long name wraps.
     tight_gap = 0.28
     row_gap = 0.16
+    #: The room of a row's swatch (a line and the model's marker) and the space after it.
+    swatch_room = 0.44 + 0.18
+    count_keys = ("tp", "fp", "fn", "tn")
 
-    def __init__(self, strings: dict, names, colors, areas, n: int, size: float = style.SIZE_SMALL,
-                 max_width: float | None = None, column_gap: float | None = None):
+    @classmethod
+    def plan(cls, strings: dict, names, areas, n: int, sizes, max_width: float, missing=(),
+             note_width: float = 0.0) -> TablePlan:
+        """The table at the first of ``sizes`` whose names fit whole in ``max_width``, else at the last.
+
+        At the last the names are laid out by the layout ladder (wrapped, then shrunk to the least readable
+        size); every width is measured from the words, nothing built. The columns draw closer (down to
+        ``tight_gap``) before a name wraps, as long as the θ and count cells of each row in ``missing`` still hold
+        a note ``note_width`` wide.
+        """
+        words = (strings["models_col_model"], "AUC", "AP", "θ", *(strings[key] for key in cls.count_keys))
+        numbers = [[f"{auc:.2f}" for auc, _ in areas], [f"{ap:.2f}" for _, ap in areas], [rate_slot().placeholder],
+                   *[[count_slot(n).placeholder]] * 4]
+        for size in sizes:
+            widths = [max([measured(words[c + 1], size)[0]] + [measured(cell, size, "BOLD" if c == 2 else "NORMAL")[0]
+                                                              for cell in cells]) for c, cells in enumerate(numbers)]
+            least = min(max(cls.tight_gap, (note_width - sum(widths[2:])) / 4 if missing else 0.0), cls.column_gap)
+            whole = max([measured(words[0], size)[0]] + [cls.swatch_room + measured(name, size)[0] for name in names])
+            gap = min(cls.column_gap, (max_width - whole - sum(widths)) / len(widths))
+            if gap >= least or size == sizes[-1]:
+                break
+        gap = max(gap, least)
+        # The names in what the numbers leave (a hair more: the gap may be worked out from the widest name), in
+        # about two lines each, never under the least readable size.
+        room = max_width - sum(widths) - gap * len(widths) - cls.swatch_room + 1e-6
+        line = max(measured(name, size)[1] for name in names)
+        laid = column([Row(name, size) for name in names], room, len(names) * (2 * line + 0.26) - 0.16,
+                      style.min_readable(), measured)
+        first = max([measured(words[0], size)[0]] + [cls.swatch_room + placed.width for placed in laid.rows])
+        return TablePlan(words, size, gap, (first, *widths), laid)
+
+    @classmethod
+    def fitted(cls, strings: dict, names, colors, areas, n: int, sizes, max_width: float, missing=(),
+               note_width: float = 0.0) -> ModelTable:
+        """The table as :meth:`plan` lays it out."""
+        return cls(colors, areas, n, cls.plan(strings, names, areas, n, sizes, max_width, missing, note_width))
+
+    def __init__(self, colors, areas, n: int, plan: TablePlan):
         VGroup.__init__(self)
-        if column_gap is not None:
-            self.column_gap = column_gap
-        s = strings
-        count_keys = ("tp", "fp", "fn", "tn")
+        size, widths, gap = plan.size, plan.widths, plan.gap
         muted = {"color": style.MUTED_TEXT, "size": size}
-        heads = [style.text(s["models_col_model"], **muted), style.text("AUC", **muted), style.text("AP", **muted),
-                 style.text("θ", **muted)] + [style.text(s[key], **muted) for key in count_keys]
+        heads = [style.text(head, **muted) for head in plan.heads]
         self.names, self.areas, self.thetas, self.counts, self.swatches = [], [], [], [], []
         cells = []
-        for index, (name, color, (auc, ap)) in enumerate(zip(names, colors, areas, strict=True)):
-            swatch = VGroup(Line(LEFT * 0.22, RIGHT * 0.22, color=color, stroke_width=style.STROKE),
-                            model_marker(index, color))
-            self.names.append(style.text(name, size=size, color=color))
-            self.swatches.append(swatch)
-            area_texts = [style.text(f"{value:.2f}", size=size) for value in (auc, ap)]
-            self.areas.append(VGroup(*area_texts))
+        for index, (placed, color, (auc, ap)) in enumerate(zip(plan.names.rows, colors, areas, strict=True)):
+            self.swatches.append(VGroup(Line(LEFT * 0.22, RIGHT * 0.22, color=color, stroke_width=style.STROKE),
+                                        model_marker(index, color)))
+            lines = [style.text(line, size=placed.size, color=color) for line in placed.lines]
+            self.names.append(lines[0] if len(lines) == 1 else VGroup(*lines).arrange(DOWN, buff=0.08,
+                                                                                       aligned_edge=LEFT))
+            self.areas.append(VGroup(*(style.text(f"{value:.2f}", size=size) for value in (auc, ap))))
             self.thetas.append(LiveText("{theta}", {"theta": rate_slot(weight="BOLD")}, size=size, align="right"))
             self.counts.append({key: LiveText(f"{{{key}}}", {key: count_slot(n)}, size=size, align="right")
-                                for key in count_keys})
-            cells.append([None, *area_texts, self.thetas[-1], *self.counts[-1].values()])
-        # Column widths from the widest cell; the name column is left-aligned, numbers right-aligned.
-        swatch_width = self.swatches[0].width + 0.18
-        widths = [max(row[c].width for row in [heads, *cells]) for c in range(1, len(heads))]
-        name_room = None if max_width is None else max_width - sum(widths) - self.column_gap * len(widths)
-        #: True when a name had to shrink to keep the table within ``max_width``.
-        self.shrunk = False
-        for index, label in enumerate(self.names):  # a long name from the data wraps, then is abbreviated
-            if name_room is not None and swatch_width + label.width > name_room:
-                self.names[index] = fitted_name(names[index], name_room - swatch_width, size, colors[index])
-                self.shrunk = True
-        widths.insert(0, max([heads[0].width] + [swatch_width + label.width for label in self.names]))
-        lefts = np.cumsum([0.0] + [w + self.column_gap for w in widths[:-1]])
-        digit_height = style.text("0", size=size).height
-        pitch = max(cell.height for cell in heads) * 1.25 + self.row_gap
+                                for key in self.count_keys})
+            cells.append([None, *self.areas[-1], self.thetas[-1], *self.counts[-1].values()])
+        lefts = np.cumsum([0.0] + [w + gap for w in widths[:-1]])
+        digit_height = measured("0", size)[1]
+        pitch = max(measured(head, size)[1] for head in plan.heads) * 1.25 + self.row_gap
         line = pitch - self.row_gap  # a wrapped name's second line lowers the rows under it
-        drops = np.cumsum([0.0] + [(len(label) - 1) * line if isinstance(label, VGroup) else 0.0
-                                   for label in self.names])
+        drops = np.cumsum([0.0] + [(len(placed.lines) - 1) * line for placed in plan.names.rows])
         self.header, self.rows = VGroup(), VGroup()
         for r, row in enumerate([heads, *cells]):
             base = -r * pitch - drops[max(r - 1, 0)]  # every text of a row sits on this baseline
@@ -241,31 +255,13 @@ class ModelTable(VGroup):
                     swatch, label = self.swatches[r - 1], self.names[r - 1]
                     swatch.move_to([lefts[0] + swatch.width / 2, base + digit_height / 2, 0])
                     first = label[0] if isinstance(label, VGroup) else label
-                    label.shift([lefts[0] + swatch_width - label.get_left()[0], base - baseline(first), 0])
+                    label.shift([lefts[0] + self.swatch_room - label.get_left()[0], base - baseline(first), 0])
                     row[0] = VGroup(swatch, label)
                     continue
                 x = lefts[c] + cell.width / 2 if c == 0 else lefts[c] + widths[c] - cell.width / 2
                 cell.shift([x - cell.get_x(), base - baseline(cell), 0])
-            if r == 0:
-                self.header.add(*row)
-            else:
-                self.rows.add(VGroup(*row))
+            (self.header.add(*row) if r == 0 else self.rows.add(VGroup(*row)))
         self.add(self.header, self.rows)
-
-    @classmethod
-    def fitted(cls, strings: dict, names, colors, areas, n: int, sizes, max_width: float, missing=(),
-               note_width: float = 0.0) -> ModelTable:
-        """The table at the first of ``sizes`` whose names fit whole in ``max_width``, else at the last.
-
-        At each size the columns draw closer (``tight_gap``) before a name wraps, if the θ and count
-        cells of each row in ``missing`` still hold a note ``note_width`` wide.
-        """
-        for size, gap in itertools.product(sizes, (cls.column_gap, cls.tight_gap)):
-            table = cls(strings, names, colors, areas, n, size=size, max_width=max_width, column_gap=gap)
-            if not table.shrunk and (gap == cls.column_gap
-                                     or all(table.numbers_of(i).width >= note_width for i in missing)):
-                return table
-        return cls(strings, names, colors, areas, n, size=sizes[-1], max_width=max_width)
 
     def update_to(self, snapshots) -> ModelTable:
         """θ and the four counts of each model at its snapshot (None leaves that row as it is)."""

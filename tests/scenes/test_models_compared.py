@@ -12,8 +12,11 @@ from tests.scenes.conftest import check_tiny_render, describe, outside_frame, ov
 from tests.scenes.test_every_beat_fits import FRAMES, problems_at_every_beat
 from umbral.metrics import GRID
 from umbral.metrics.compare import ChoiceSettings, compare_models
+from umbral.scenes import style
+from umbral.scenes.components.model_curves import ModelTable
 from umbral.scenes.models_compared import ModelsCompared
 from umbral.scenes.numbers.models_compared import glide_steps, models_compared_numbers
+from umbral.scenes.strings import strings_for
 
 
 @pytest.fixture(scope="module")
@@ -133,6 +136,22 @@ def test_what_is_shown_equals_the_comparison(facts8, small_config):
 
 
 # -- layout -------------------------------------------------------------------
+def test_the_table_is_laid_out_from_measured_words():
+    """Names whole while they fit, the columns closer first; then wrapped at their spaces, then shrunk to the floor."""
+    names, areas = ["logistic regression", "gradient boosting (tuned, v2)"], [(0.91, 0.73), (0.94, 0.84)]
+    plans = {width: ModelTable.plan(strings_for("es"), names, areas, 900, (style.SIZE_LABEL, style.SIZE_SMALL), width)
+             for width in (12.0, 9.0, 8.0)}
+    assert [(plan.size, plan.names.why) for plan in plans.values()] == [
+        (style.SIZE_LABEL, ("wrap",)), (style.SIZE_SMALL, ("wrap",)), (style.SIZE_SMALL, ("wrap", "shrink"))]
+    assert [placed.lines for placed in plans[12.0].names.rows] == [(name,) for name in names]
+    assert plans[9.0].names.rows[1].lines == ("gradient boosting", "(tuned, v2)")
+    for width, plan in plans.items():
+        assert sum(plan.widths) + plan.gap * (len(plan.widths) - 1) <= width + 1e-6
+        assert ModelTable.tight_gap <= plan.gap <= ModelTable.column_gap
+        assert [" ".join(placed.lines) for placed in plan.names.rows] == names
+        assert min(placed.size for placed in plan.names.rows) >= style.min_readable()
+
+
 @pytest.mark.parametrize(("count", "lang"), [(3, "en"), (4, "es")])
 def test_three_and_four_models_fit(more_models, count, lang, small_config):
     facts = without_choice(more_models[count], 2) if count == 4 else more_models[count]
