@@ -184,12 +184,11 @@ class ClassReport:
         """The table beside the matrix with every beat's lines: the classes', the averages', the why.
 
         From the frame's left edge for it, or further left where the table's columns (at its smaller size)
-        would stand closer than a space.
+        would stand closer than :attr:`column_gap` (a count beside a rate would read as one number).
         """
         start, widths = self._widths(style.SIZE_SMALL)
-        space = measured("x x", style.SIZE_SMALL)[0] - measured("xx", style.SIZE_SMALL)[0]
         left = min(self.narrow_left if style.narrow() else self.wide_left,
-                   self._frame()[0] - start - sum(widths) - len(widths) * space)
+                   self._frame()[0] - start - sum(widths) - len(widths) * self.column_gap)
         beats = [self.class_lines(k) for k in range(len(self.numbers.classes))]
         return self._with_table(left, [*beats, self.average_lines(), self.why_lines()])
 

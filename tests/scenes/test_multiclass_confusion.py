@@ -176,3 +176,22 @@ def test_six_classes_pass_the_every_beat_check(clinic20_facts, tmp_path, lang, f
                         scene_kwargs={"multiclass": SIX})
     print(seen.row())
     assert seen.beats > 20 and not seen.problems, seen.problems
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("ratio", [16 / 9, 4 / 3])
+def test_the_tables_columns_stand_apart_beside_the_matrix(clinic20_facts, tmp_path, lang, ratio):
+    """Beside the matrix, each value column is at least ClassReport.column_gap from the next (and from the
+    names): in Spanish at 4:3 the counts stood a space from the F1 column, "0.784 50" read as one number."""
+    from tests.scenes.conftest import frame_at
+    from umbral.scenes.components.class_report import ClassReport
+    from umbral.scenes.strings import strings_for
+
+    with frame_at(ratio, tmp_path):
+        report = ClassReport(multiclass_numbers(), strings_for(lang, clinic20_facts.name))
+        table = report.beside_matrix().table
+        start, widths = report._widths(table.size)
+    edges = [table.left + start] + [edge for centre, width in zip(table.columns, widths, strict=True)
+                                    for edge in (centre - width / 2, centre + width / 2)]
+    gaps = [edges[k + 1] - edges[k] for k in range(0, len(edges) - 1, 2)]
+    assert min(gaps) >= ClassReport.column_gap - 1e-9, gaps
