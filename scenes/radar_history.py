@@ -370,9 +370,15 @@ class RadarHistory(LectureScene):
         self.fade(FadeOut(self.history, self.history_cards), Write(self.closing()))
 
     def history_row(self, row, seconds, *extra) -> None:
-        """Grow a row's arrow (with ``extra`` fading in), then light each station for its ``seconds``."""
+        """Grow a row's arrow (with ``extra`` fading in), then light each station for its ``seconds``.
+
+        Each station's light ends where the row's clock says (a fade drawn as one whole frame at a low
+        frame rate, longer than asked, is taken from the hold after it instead of piling up).
+        """
+        start = self.renderer.time
         self.fade(*(FadeIn(mob) for mob in extra), FadeIn(row.header), Create(row.arrow))
-        appear = self.fade_seconds / 2
+        appear, end = self.fade_seconds / 2, start + self.fade_seconds
         for station, each in zip(row.stations, seconds, strict=True):
             self.fade(FadeIn(station, shift=DOWN * 0.1), seconds=appear)
-            self.hold(each - appear)
+            end += each
+            self.hold(end - self.renderer.time)

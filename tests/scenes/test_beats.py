@@ -155,3 +155,23 @@ def test_lecture_scene_builds_the_still_once(name, clinic20_facts, tmp_path, mon
         scene.render()
         assert scene.renderer.num_plays == 0 and scene.mobjects
     assert [snapshot.threshold for snapshot in built] == [pytest.approx(0.3)]
+
+
+@pytest.fixture(scope="module")
+def screening8_facts():
+    from tests.scenes.test_every_beat_fits import several_models_facts
+
+    return several_models_facts()
+
+
+@pytest.mark.parametrize("name", LECTURE_ORDER)
+def test_every_scene_keeps_its_beats_at_one_frame_per_second(name, clinic20_facts, screening8_facts, tmp_path):
+    """At 1 fps (``--fps 1`` is accepted) a play lasts whole seconds; no beat may run past its end for it
+    (RadarHistory's stations, each fading in over one whole frame, once piled 2 s into the closing)."""
+    from umbral.scenes.publish.registry import NEEDS
+
+    with _settings(tmp_path, fps=1):
+        scene = scene_class(name)(screening8_facts if name in NEEDS else clinic20_facts, "en")
+        scene.renderer._original_skipping_status = True  # each play jumps to its end: no frames
+        scene.render()
+        assert scene.renderer.time == pytest.approx(round(scene_class(name).duration(**scene.shape())), abs=0.51)
