@@ -24,7 +24,7 @@ KEPT_PATHS = 20000
 
 
 class LectureCamera(Camera):
-    """Manim's :class:`~manim.camera.camera.Camera`; an outline's path is traced once per distinct set of points."""
+    """Manim's ``Camera``; an outline's path is traced once per distinct set of points."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
