@@ -1,8 +1,9 @@
 # umbral: two commands on a fresh Debian 12 machine.
 #   make render   installs everything, then renders the default lecture into out/ (and the
 #                 lessons on choosing θ honestly and on calibration, and the lab, on screening8)
-#   make test     installs everything, then runs the test suite (the big combination matrices sampled)
-#   make test-all the same with every row of those matrices (tests/sampling.py)
+#   make test     installs everything, then runs the test suite (every row of the every-beat matrix;
+#                 the six-class play-throughs sampled)
+#   make test-all the same with every six-class play-through too (tests/sampling.py)
 # Idempotent: a second run only does what is missing.
 
 PYTHON ?= python3

@@ -54,5 +54,5 @@ def pytest_report_header(config):
     from tests.sampling import EVERYTHING
 
     if EVERYTHING:
-        return "combination matrices: every row (make test-all)"
-    return "combination matrices: the fixed covering sample (make test-all runs every row)"
+        return "every-beat matrix: every row; six-class play-throughs: every row (make test-all)"
+    return "every-beat matrix: every row; six-class play-throughs: a fixed sample (make test-all runs them all)"
